@@ -1,0 +1,33 @@
+# The two commands of the README: `make run` (the site on SQLite with a demo club)
+# and `make test` (lint and the whole test suite). Both set up what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py seed_demo
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

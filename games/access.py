@@ -1,0 +1,49 @@
+"""Who may see and do what in a club: strangers get 404 for members-only clubs, 403 below role."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+
+from games.models import Club, Membership
+from games.selectors import membership_for
+from games.services import ROLE_RANK
+
+
+@dataclass(frozen=True)
+class ClubAccess:
+    """A club as one request sees it."""
+
+    club: Club
+    membership: Membership | None
+
+    @property
+    def role(self) -> str | None:
+        return self.membership.role if self.membership else None
+
+    def has(self, role: str) -> bool:
+        if self.membership is None:
+            return False
+        return ROLE_RANK[Membership.Role(self.membership.role)] >= ROLE_RANK[Membership.Role(role)]
+
+    @property
+    def can_record(self) -> bool:
+        return self.has(Membership.Role.MEMBER)
+
+    @property
+    def can_manage(self) -> bool:
+        return self.has(Membership.Role.ORGANISER)
+
+
+def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> ClubAccess:
+    """The club for this request; 404 if the visitor may not know it exists, 403 below ``role``."""
+    club = get_object_or_404(Club, slug=slug)
+    access = ClubAccess(club, membership_for(club=club, user=request.user))
+    if club.visibility == Club.Visibility.MEMBERS and access.membership is None:
+        raise Http404("No such club.")
+    if role is not None and not access.has(role):
+        raise PermissionDenied("Your role in this club does not allow this.")
+    return access

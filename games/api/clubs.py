@@ -1,0 +1,185 @@
+"""Clubs and their players, with each player's statistics."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import (
+    CharField,
+    Count,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.common import ListFilters, filter_parameters, filtered, page_response, parse
+from games.api.fields import PointsField, RatioField
+from games.api.pagination import list_parameters, page_of
+from games.api.permissions import access_to, readable_clubs
+from games.models import Club, Membership, Player, Score
+
+
+class ClubSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    visibility = serializers.ChoiceField(choices=Club.Visibility.choices)
+    your_role = serializers.ChoiceField(
+        choices=Membership.Role.choices, allow_null=True, help_text="Null when not a member."
+    )
+    created_at = serializers.DateTimeField()
+
+
+def _with_role(clubs: QuerySet[Club], request: Request) -> QuerySet[Club]:
+    user = request.user
+    if not user.is_authenticated:
+        return clubs.annotate(your_role=Value(None, output_field=CharField()))
+    role = Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
+    return clubs.annotate(your_role=Subquery(role))
+
+
+class ClubListApi(APIView):
+    @extend_schema(
+        operation_id="clubs_list",
+        tags=["clubs"],
+        summary="Clubs you may read",
+        parameters=list_parameters(),
+        responses=page_of(ClubSerializer),
+    )
+    def get(self, request: Request) -> Response:
+        clubs = _with_role(readable_clubs(request), request)
+        return page_response(request, clubs, ("id",), ClubSerializer)
+
+
+class ClubDetailApi(APIView):
+    @extend_schema(operation_id="clubs_retrieve", tags=["clubs"], responses=ClubSerializer)
+    def get(self, request: Request, slug: str) -> Response:
+        access = access_to(request, slug)
+        access.club.your_role = access.role  # type: ignore[attr-defined]
+        return Response(ClubSerializer(access.club).data)
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.SlugField(source="club.slug")
+    name = serializers.CharField()
+    has_account = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+
+    def get_has_account(self, player: Player) -> bool:
+        return player.user_id is not None
+
+
+def get_player(request: Request, player_id: int) -> Player:
+    """A player of a club the caller may read, checked as the club's pages check it."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    access_to(request, player.club)
+    return player
+
+
+class PlayerListApi(APIView):
+    @extend_schema(
+        operation_id="players_list",
+        tags=["players"],
+        parameters=filter_parameters("club"),
+        responses=page_of(PlayerSerializer),
+    )
+    def get(self, request: Request) -> Response:
+        players = filtered(request, Player.objects.select_related("club"), {}, "club")
+        return page_response(request, players, ("id",), PlayerSerializer)
+
+
+class PlayerDetailApi(APIView):
+    @extend_schema(operation_id="players_retrieve", tags=["players"], responses=PlayerSerializer)
+    def get(self, request: Request, player_id: int) -> Response:
+        return Response(PlayerSerializer(get_player(request, player_id)).data)
+
+
+class StatsFiguresSerializer(serializers.Serializer):
+    games = serializers.IntegerField(help_text="Hands played.")
+    wins = serializers.IntegerField()
+    win_fraction = RatioField()
+    blames = serializers.IntegerField(help_text="Hands dealt in, paid for or falsely won.")
+    blame_fraction = RatioField()
+    self_draws = serializers.IntegerField()
+    false_wins = serializers.IntegerField()
+    fried = serializers.IntegerField(help_text="Big Two hands with the most cards left.")
+    best_hand = serializers.IntegerField(allow_null=True, help_text="Highest winning value.")
+    net = PointsField()
+    net_per_game = RatioField()
+
+
+class SeasonStatsSerializer(StatsFiguresSerializer):
+    season = serializers.IntegerField()
+    season_name = serializers.CharField()
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    player = PlayerSerializer()
+    totals = StatsFiguresSerializer()
+    seasons = SeasonStatsSerializer(many=True)
+
+
+class StatsFilters(ListFilters):
+    pass
+
+
+FIGURES: dict[str, Any] = {
+    "games": Count("id"),
+    "wins": Count("id", filter=Q(won=True)),
+    "blames": Count("id", filter=Q(blamed=True)),
+    "self_draws": Count("id", filter=Q(self_drawn=True)),
+    "false_wins": Count("id", filter=Q(false_win=True)),
+    "fried": Count("id", filter=Q(fried=True)),
+    "best_hand": Max("hand_value", filter=Q(won=True)),
+    "net": Sum("points"),
+}
+
+
+def _with_fractions(row: dict[str, Any]) -> dict[str, Any]:
+    games = row["games"]
+    row["net"] = row["net"] if row["net"] is not None else Decimal(0)
+    row["win_fraction"] = Fraction(row["wins"], games) if games else None
+    row["blame_fraction"] = Fraction(row["blames"], games) if games else None
+    row["net_per_game"] = Fraction(row["net"]) / games if games else None
+    return row
+
+
+class PlayerStatsApi(APIView):
+    @extend_schema(
+        operation_id="players_stats",
+        tags=["players"],
+        summary="A player's statistics, in total and per season",
+        parameters=filter_parameters("season", "date_from", "date_to", paged=False),
+        responses=PlayerStatsSerializer,
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        player = get_player(request, player_id)
+        criteria = parse(StatsFilters, request.query_params)
+        scores = Score.objects.filter(player=player)
+        if "season" in criteria:
+            scores = scores.filter(season_id=criteria["season"])
+        if "date_from" in criteria:
+            scores = scores.filter(played_on__gte=criteria["date_from"])
+        if "date_to" in criteria:
+            scores = scores.filter(played_on__lte=criteria["date_to"])
+        totals = _with_fractions(scores.aggregate(**FIGURES))
+        seasons = [
+            _with_fractions({**row, "season": row["season_id"], "season_name": row["season__name"]})
+            for row in scores.values("season_id", "season__name")
+            .annotate(**FIGURES)
+            .order_by("season_id")
+        ]
+        data = {"player": player, "totals": totals, "seasons": seasons}
+        return Response(PlayerStatsSerializer(data).data)

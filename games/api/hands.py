@@ -1,0 +1,353 @@
+"""Hands: list, read, record (idempotent), amend (If-Match) and delete, through the services."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api.common import filter_parameters, filtered, page_response, parse
+from games.api.errors import PreconditionFailed, PreconditionRequired
+from games.api.fields import JSONObjectField, PointsField
+from games.api.pagination import page_of
+from games.api.permissions import MEMBER, access_to
+from games.models import Hand, HandRevision, Score, Seat, Session
+from scoring.families import EngineError, get_family
+
+# Keys that are not UUIDs are mapped to one per caller, so two tools never collide.
+IDEMPOTENCY_NAMESPACE = uuid.UUID("5b0f3f4e-9d55-4c43-a3c5-2a1f1d6f6a57")
+MAX_KEY_LENGTH = 255
+HK_EXAMPLE = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
+
+
+class ScoreSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    points = PointsField()
+    won = serializers.BooleanField()
+    blamed = serializers.BooleanField(help_text="Dealt in, paid for the table, or false win.")
+    self_drawn = serializers.BooleanField()
+    false_win = serializers.BooleanField()
+    fried = serializers.BooleanField()
+    hand_value = serializers.IntegerField(allow_null=True, help_text="The winner's value.")
+
+
+class HandSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.SlugField(source="session.club.slug")
+    session = serializers.IntegerField(source="session_id")
+    number = serializers.IntegerField()
+    input = JSONObjectField(help_text="The hand exactly as entered (the family's own fields).")
+    source = serializers.ChoiceField(choices=Hand.Source.choices)
+    evaluation = JSONObjectField(allow_null=True, help_text="The evaluation result, if any.")
+    description = serializers.SerializerMethodField()
+    client_id = serializers.UUIDField(help_text="The idempotency key the hand was recorded with.")
+    version = serializers.IntegerField(help_text="Send it back in If-Match to change the hand.")
+    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True)
+    recorded_at = serializers.DateTimeField()
+    updated_by = serializers.CharField(source="updated_by.username", allow_null=True)
+    updated_at = serializers.DateTimeField()
+    deleted_at = serializers.DateTimeField(allow_null=True)
+    scores = ScoreSerializer(many=True, help_text="One per seat; empty once deleted.")
+
+    def get_description(self, hand: Hand) -> str:
+        session = hand.session
+        names = [seat.player.name for seat in session.seats.all()]
+        try:
+            return get_family(session.rule_set_version.rule_set.family).describe_hand(
+                hand.input, names
+            )
+        except (EngineError, KeyError, IndexError, TypeError, ValueError):
+            return "unreadable input"
+
+
+class RevisionSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=HandRevision.Action.choices)
+    previous_input = JSONObjectField()
+    previous_version = serializers.IntegerField()
+    reason = serializers.CharField()
+    by = serializers.CharField(source="by.username", allow_null=True)
+    at = serializers.DateTimeField()
+
+
+class HandDetailSerializer(HandSerializer):
+    revisions = RevisionSerializer(
+        many=True, help_text="Every amendment and deletion, oldest first."
+    )
+
+
+def _hands() -> QuerySet[Hand]:
+    seats = Seat.objects.select_related("player").order_by("position")
+    return Hand.objects.select_related(
+        "session__club", "session__rule_set_version__rule_set", "recorded_by", "updated_by"
+    ).prefetch_related(
+        Prefetch("session__seats", queryset=seats),
+        Prefetch("scores", queryset=Score.objects.order_by("seat")),
+    )
+
+
+def _detail_hands() -> QuerySet[Hand]:
+    revisions = HandRevision.objects.select_related("by").order_by("at", "id")
+    return _hands().prefetch_related(Prefetch("revisions", queryset=revisions))
+
+
+def hand_body(hand_id: int) -> dict[str, Any]:
+    return dict(HandDetailSerializer(_detail_hands().get(pk=hand_id)).data)
+
+
+def with_etag(response: Response, version: int) -> Response:
+    response["ETag"] = f'"{version}"'
+    return response
+
+
+def get_hand(request: Request, hand_id: int, role: str | None = None) -> Hand:
+    hand = get_object_or_404(_detail_hands(), pk=hand_id)
+    access_to(request, hand.session.club, role=role)
+    return hand
+
+
+ETAG_HEADER = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=True,
+    description='The hand\'s version, quoted: "3".',
+)
+
+
+class HandListApi(APIView):
+    @extend_schema(
+        operation_id="hands_list",
+        tags=["hands"],
+        summary="Hands in the scores (not deleted ones), oldest first",
+        parameters=filter_parameters("club", "season", "session", "player", "date_from", "date_to"),
+        responses=page_of(HandSerializer),
+    )
+    def get(self, request: Request) -> Response:
+        paths = {
+            "season": "session__season_id",
+            "session": "session_id",
+            "player": "scores__player_id",
+            "date_from": "session__played_on",
+            "date_to": "session__played_on",
+        }
+        hands = filtered(request, _hands().filter(deleted_at=None), paths, "session__club")
+        return page_response(request, hands, ("id",), HandSerializer)
+
+
+class HandDetailApi(APIView):
+    @extend_schema(
+        operation_id="hands_retrieve",
+        tags=["hands"],
+        summary="A hand with its scores and history (deleted hands too)",
+        responses={200: OpenApiResponse(HandDetailSerializer, description="The hand.")},
+        parameters=[ETAG_HEADER],
+    )
+    def get(self, request: Request, hand_id: int) -> Response:
+        hand = get_hand(request, hand_id)
+        return with_etag(Response(HandDetailSerializer(hand).data), hand.version)
+
+
+class HandRecordInputSerializer(serializers.Serializer):
+    session = serializers.IntegerField(min_value=1, max_value=2**62)
+    input = JSONObjectField(help_text="The hand in the session's rule family's fields.")
+    client_id = serializers.UUIDField(
+        required=False, help_text="The idempotency key, if not sent as Idempotency-Key."
+    )
+
+
+def client_id_for(request: Request, body_id: uuid.UUID | None) -> uuid.UUID | None:
+    """The idempotency key from the header or the body (they must agree when both are sent)."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return body_id
+    key = key.strip()
+    if not key or len(key) > MAX_KEY_LENGTH:
+        raise serializers.ValidationError(
+            {"Idempotency-Key": [f"Give 1 to {MAX_KEY_LENGTH} characters, ideally a UUID."]}
+        )
+    try:
+        from_header = uuid.UUID(key)
+    except ValueError:
+        from_header = uuid.uuid5(IDEMPOTENCY_NAMESPACE, f"{request.user.pk}:{key}")
+    if body_id is not None and body_id != from_header:
+        raise serializers.ValidationError(
+            {"client_id": ["It differs from the Idempotency-Key header; send one of them."]}
+        )
+    return from_header
+
+
+def _session_for_recording(request: Request, session_id: int) -> Session:
+    session = Session.objects.select_related("club", "rule_set_version__rule_set").filter(
+        pk=session_id
+    )
+    found = session.first()
+    try:
+        if found is None:
+            raise Http404
+        access_to(request, found.club, role=MEMBER)
+    except Http404:
+        raise serializers.ValidationError({"session": ["No such session."]}) from None
+    return found
+
+
+class HandRecordApi(APIView):
+    @extend_schema(
+        operation_id="hands_create",
+        tags=["hands"],
+        summary="Record a hand (members); a retry with the same key returns the first result",
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="Any string up to 255 characters (a UUID is best). The same key "
+                "with the same body returns the hand first recorded (200); with a different "
+                "body it is refused (422).",
+            )
+        ],
+        request=HandRecordInputSerializer,
+        examples=[
+            OpenApiExample(
+                "Hong Kong: South wins 3 faan off West",
+                value={"session": 1, "input": HK_EXAMPLE},
+                request_only=True,
+            )
+        ],
+        responses={
+            201: OpenApiResponse(HandDetailSerializer, description="Recorded now."),
+            200: OpenApiResponse(HandDetailSerializer, description="Recorded before (a retry)."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = parse(HandRecordInputSerializer, request.data)
+        client_id = client_id_for(request, data.get("client_id"))
+        session = _session_for_recording(request, data["session"])
+        hand, created = services.hand_record(
+            session=session,
+            hand_input=data["input"],
+            by=request.user,
+            client_id=client_id,
+            same_input_on_retry=True,
+        )
+        response = Response(
+            hand_body(hand.pk), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
+        response["Location"] = f"/api/v1/hands/{hand.pk}/"
+        return with_etag(response, hand.version)
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The ETag of the hand as last read, e.g. "3".',
+)
+ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+
+
+def expected_version(request: Request) -> int:
+    header = request.headers.get("If-Match")
+    if header is None:
+        raise PreconditionRequired()
+    match = ETAG.match(header)
+    if match is None:
+        raise serializers.ValidationError(
+            {"If-Match": ['Give the ETag the hand was read with, e.g. "3".']}
+        )
+    return int(match.group(1))
+
+
+def stale(error: services.StaleHand) -> PreconditionFailed:
+    return PreconditionFailed(error.messages[0], current=hand_body(error.current.pk))
+
+
+class HandAmendInputSerializer(serializers.Serializer):
+    input = JSONObjectField(help_text="The corrected hand, in full.")
+    reason = serializers.CharField(max_length=200, help_text="Why, for the table's history.")
+
+
+CHANGE_ERRORS = {
+    412: OpenApiResponse(description="Stale If-Match; `current` holds the hand as it is now."),
+    428: OpenApiResponse(description="If-Match is missing."),
+}
+
+
+class HandAmendApi(APIView):
+    @extend_schema(
+        operation_id="hands_partial_update",
+        tags=["hands"],
+        summary="Amend a hand (members), keeping the old input in its history",
+        parameters=[IF_MATCH, ETAG_HEADER],
+        request=HandAmendInputSerializer,
+        examples=[
+            OpenApiExample(
+                "Correct the faan",
+                value={"input": {**HK_EXAMPLE, "faan": 4}, "reason": "It was 4 faan."},
+                request_only=True,
+            )
+        ],
+        responses={200: HandDetailSerializer, **CHANGE_ERRORS},
+    )
+    def patch(self, request: Request, hand_id: int) -> Response:
+        hand = get_hand(request, hand_id, role=MEMBER)
+        version = expected_version(request)
+        data = parse(HandAmendInputSerializer, request.data)
+        try:
+            amended = services.hand_amend(
+                hand=hand,
+                hand_input=data["input"],
+                expected_version=version,
+                reason=data["reason"],
+                by=request.user,
+            )
+        except services.StaleHand as error:
+            raise stale(error) from error
+        return with_etag(Response(hand_body(amended.pk)), amended.version)
+
+
+class HandDeleteApi(APIView):
+    @extend_schema(
+        operation_id="hands_destroy",
+        tags=["hands"],
+        summary="Delete a hand (members); it stays in the history",
+        parameters=[
+            IF_MATCH,
+            OpenApiParameter(
+                "reason", OpenApiTypes.STR, required=True, description="Why, for the history."
+            ),
+        ],
+        responses={204: OpenApiResponse(description="Deleted."), **CHANGE_ERRORS},
+    )
+    def delete(self, request: Request, hand_id: int) -> Response:
+        hand = get_hand(request, hand_id, role=MEMBER)
+        version = expected_version(request)
+        data = parse(HandDeleteInputSerializer, request.query_params)
+        try:
+            services.hand_delete(
+                hand=hand, expected_version=version, reason=data["reason"], by=request.user
+            )
+        except services.StaleHand as error:
+            raise stale(error) from error
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class HandDeleteInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200)

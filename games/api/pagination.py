@@ -1,0 +1,66 @@
+"""Cursor pagination with a fixed, unique-ending order for every list."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import QuerySet
+from rest_framework import exceptions, pagination, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+MAX_PAGE_SIZE = 200
+
+
+class CursorPage(pagination.CursorPagination):
+    page_size_query_param = "page_size"
+    max_page_size = MAX_PAGE_SIZE
+
+    def __init__(self, ordering: Sequence[str] = ("id",)) -> None:
+        self.ordering = tuple(ordering)
+
+    def paginate(self, queryset: QuerySet[Any], request: Request) -> list[Any]:
+        try:
+            return list(self.paginate_queryset(queryset, request) or [])
+        except exceptions.NotFound:
+            # DRF answers a cursor it cannot read with 404; it is a bad parameter.
+            raise exceptions.ValidationError(
+                {"cursor": ["This cursor is not one the API gave out."]}
+            ) from None
+
+    def answer(self, results: list[Any]) -> Response:
+        return Response(
+            {"next": self.get_next_link(), "previous": self.get_previous_link(), "results": results}
+        )
+
+
+_page_serializers: dict[str, type[serializers.Serializer[Any]]] = {}
+
+
+def page_of(item: type[serializers.Serializer[Any]]) -> type[serializers.Serializer[Any]]:
+    """The schema of one page of ``item``: ``{next, previous, results}``."""
+    name = "Paginated" + item.__name__.removesuffix("Serializer").removesuffix("Output") + "List"
+    if name not in _page_serializers:
+        _page_serializers[name] = type(
+            name,
+            (serializers.Serializer,),
+            {
+                "next": serializers.URLField(allow_null=True),
+                "previous": serializers.URLField(allow_null=True),
+                "results": item(many=True),
+            },
+        )
+    return _page_serializers[name]
+
+
+def list_parameters() -> list[Any]:
+    from drf_spectacular.types import OpenApiTypes
+    from drf_spectacular.utils import OpenApiParameter
+
+    return [
+        OpenApiParameter("cursor", OpenApiTypes.STR, description="From a page's next/previous."),
+        OpenApiParameter(
+            "page_size", OpenApiTypes.INT, description=f"1 to {MAX_PAGE_SIZE} (default 50)."
+        ),
+    ]

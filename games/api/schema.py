@@ -1,0 +1,65 @@
+"""Schema post-processing: every operation documents the errors it can answer, in one shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Every error the API answers has this shape.",
+    "properties": {
+        "status": {"type": "integer", "description": "The HTTP status again."},
+        "code": {"type": "string", "description": "A stable machine-readable code."},
+        "message": {"type": "string", "description": "What went wrong, for a person."},
+        "fields": {
+            "type": "object",
+            "description": "Messages per field (dotted paths for nested ones); "
+            "`non_field_errors` for the request as a whole.",
+            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+        },
+        "current": {
+            "allOf": [{"$ref": "#/components/schemas/HandDetail"}],
+            "description": "With 412 only: the hand as it is now.",
+        },
+    },
+    "required": ["status", "code", "message", "fields"],
+}
+
+COMMON = {
+    "400": "The request or a parameter is invalid; `fields` says which and why.",
+    "401": "The token is unknown, revoked or malformed, or a write was sent anonymously.",
+    "403": "Your role in the club, or a read-only token, does not allow this.",
+    "404": "No such object, or it belongs to a club you may not see.",
+    "406": "Only JSON is served.",
+    "429": "Too many requests; wait the Retry-After seconds.",
+}
+WITH_BODY = {
+    "415": "Send the body as application/json.",
+}
+EXTRA = {"412", "422", "428"}
+# Computations open to anyone, like the reads of public clubs.
+ANONYMOUS_POSTS = {"evaluate", "settle"}
+
+
+def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: the Error component, and its responses on every operation."""
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            codes = dict(COMMON)
+            if method in {"post", "put", "patch"}:
+                codes.update(WITH_BODY)
+            if method == "get" or operation.get("operationId") in ANONYMOUS_POSTS:
+                operation.setdefault("security", []).append({})
+            responses = operation.setdefault("responses", {})
+            for code, description in codes.items():
+                responses.setdefault(code, {"description": description, "content": error})
+            for code in EXTRA & set(responses):
+                responses[code].setdefault("content", error)
+            if method == "post" and operation.get("operationId") == "hands_create":
+                responses.setdefault(
+                    "422",
+                    {"description": "The key was used for a different hand.", "content": error},
+                )
+    return result

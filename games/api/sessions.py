@@ -1,0 +1,194 @@
+"""Sessions with their seats: list, start, read, open or close, delete an empty one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.api.common import filter_parameters, filtered, page_response, parse
+from games.api.fields import PointsField
+from games.api.pagination import page_of
+from games.api.permissions import ORGANISER, access_to
+from games.models import Player, RuleSet, Score, Season, Seat, Session
+
+WINDS = ["east", "south", "west", "north"]
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="0 = East (the first dealer), then S, W, N.")
+    wind = serializers.SerializerMethodField()
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+
+    def get_wind(self, seat: Seat) -> str:
+        return WINDS[seat.position]
+
+
+class SessionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.SlugField(source="club.slug")
+    season = serializers.IntegerField(source="season_id")
+    rule_set = serializers.IntegerField(source="rule_set_version.rule_set_id")
+    rule_set_version = serializers.IntegerField(
+        source="rule_set_version.number", help_text="The version pinned for every hand."
+    )
+    family = serializers.CharField(source="rule_set_version.rule_set.family")
+    played_on = serializers.DateField()
+    status = serializers.ChoiceField(choices=Session.Status.choices)
+    hand_count = serializers.IntegerField(help_text="Hands in the scores (not deleted ones).")
+    seats = SeatSerializer(many=True)
+    created_at = serializers.DateTimeField()
+
+
+class SessionDetailSerializer(SessionSerializer):
+    totals = serializers.ListField(
+        child=PointsField(), help_text="Each seat's net over the session, in seat order."
+    )
+
+
+def _sessions() -> QuerySet[Session]:
+    seats = Seat.objects.select_related("player").order_by("position")
+    return (
+        Session.objects.select_related("club", "rule_set_version__rule_set")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)))
+    )
+
+
+def get_session(request: Request, session_id: int, role: str | None = None) -> Session:
+    session = get_object_or_404(_sessions(), pk=session_id)
+    access_to(request, session.club, role=role)
+    return session
+
+
+def _detail(session: Session) -> dict[str, Any]:
+    sums = dict(
+        Score.objects.filter(session=session, hand__deleted_at__isnull=True)
+        .values("seat")
+        .annotate(net=Sum("points"))
+        .values_list("seat", "net")
+    )
+    session.totals = [sums.get(seat.position) or 0 for seat in session.seats.all()]  # type: ignore[attr-defined]
+    return dict(SessionDetailSerializer(session).data)
+
+
+class SessionListApi(APIView):
+    @extend_schema(
+        operation_id="sessions_list",
+        tags=["sessions"],
+        summary="Sessions, newest first",
+        parameters=filter_parameters("club", "season", "player", "date_from", "date_to"),
+        responses=page_of(SessionSerializer),
+    )
+    def get(self, request: Request) -> Response:
+        paths = {
+            "season": "season_id",
+            "player": "seats__player_id",
+            "date_from": "played_on",
+            "date_to": "played_on",
+        }
+        sessions = filtered(request, _sessions(), paths, "club")
+        return page_response(request, sessions, ("-played_on", "-id"), SessionSerializer)
+
+
+class SessionStartInputSerializer(serializers.Serializer):
+    season = serializers.IntegerField(min_value=1, max_value=2**62)
+    played_on = serializers.DateField()
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**62),
+        min_length=1,
+        max_length=4,
+        help_text="Player ids in seat order: East, South, West, North.",
+    )
+    rule_set = serializers.IntegerField(
+        min_value=1,
+        max_value=2**62,
+        required=False,
+        help_text="Defaults to the season's rule set; its latest version is pinned.",
+    )
+
+
+def _in_club(model: Any, pk: int, season: Season, field: str) -> Any:
+    found = model.objects.filter(pk=pk, club_id=season.club_id).first()
+    if found is None:
+        raise serializers.ValidationError({field: [f"No {field.replace('_', ' ')} {pk} here."]})
+    return found
+
+
+class SessionStartApi(APIView):
+    @extend_schema(
+        operation_id="sessions_create",
+        tags=["sessions"],
+        summary="Start a session (organisers)",
+        request=SessionStartInputSerializer,
+        responses={201: SessionDetailSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data = parse(SessionStartInputSerializer, request.data)
+        season = Season.objects.select_related("club").filter(pk=data["season"]).first()
+        try:
+            if season is None:
+                raise Http404
+            access_to(request, season.club, role=ORGANISER)
+        except Http404:
+            raise serializers.ValidationError({"season": ["No such season."]}) from None
+        players = [_in_club(Player, pk, season, "players") for pk in data["players"]]
+        rule_set = data.get("rule_set")
+        session = services.session_start(
+            season=season,
+            played_on=data["played_on"],
+            players=players,
+            by=request.user,
+            rule_set=_in_club(RuleSet, rule_set, season, "rule_set") if rule_set else None,
+        )
+        body = _detail(get_session(request, session.pk))
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class SessionDetailApi(APIView):
+    @extend_schema(
+        operation_id="sessions_retrieve", tags=["sessions"], responses=SessionDetailSerializer
+    )
+    def get(self, request: Request, session_id: int) -> Response:
+        return Response(_detail(get_session(request, session_id)))
+
+
+class SessionStatusInputSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Session.Status.choices)
+
+
+class SessionUpdateApi(APIView):
+    @extend_schema(
+        operation_id="sessions_partial_update",
+        tags=["sessions"],
+        summary="Close or reopen a session (organisers)",
+        request=SessionStatusInputSerializer,
+        responses=SessionDetailSerializer,
+    )
+    def patch(self, request: Request, session_id: int) -> Response:
+        session = get_session(request, session_id, role=ORGANISER)
+        data = parse(SessionStatusInputSerializer, request.data)
+        services.session_set_status(session=session, status=data["status"])
+        return Response(_detail(session))
+
+
+class SessionDeleteApi(APIView):
+    @extend_schema(
+        operation_id="sessions_destroy",
+        tags=["sessions"],
+        summary="Delete a session seated by mistake (organisers; only while it has no hands)",
+        responses={204: OpenApiResponse(description="Deleted.")},
+    )
+    def delete(self, request: Request, session_id: int) -> Response:
+        session = get_session(request, session_id, role=ORGANISER)
+        services.session_delete(session=session)
+        return Response(status=status.HTTP_204_NO_CONTENT)

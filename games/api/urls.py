@@ -1,0 +1,64 @@
+"""Routes of /api/v1/: each path joins the single-operation classes that answer its methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.urls import path, re_path
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.views import APIView
+
+from games.api import clubs, hands, rules, scoring, sessions
+
+
+def route(*apis: type[APIView]) -> Any:
+    """One view for a path, answering each method with the class written for it."""
+    name = "".join(api.__name__.removesuffix("Api") for api in apis) + "Route"
+    return type(name, apis, {"__doc__": apis[0].__doc__}).as_view()
+
+
+@csrf_exempt  # it changes nothing, and must answer JSON to any method
+def not_found(request: HttpRequest) -> JsonResponse:
+    """Any other address under /api/v1/ (a negative id, a stray segment): JSON, like the rest."""
+    body = {"status": 404, "code": "not_found", "message": "No such address.", "fields": {}}
+    return JsonResponse(body, status=404)
+
+
+urlpatterns = [
+    path("clubs/", route(clubs.ClubListApi), name="api-clubs"),
+    # Any string reaches the view, so a malformed slug gets the API's JSON 404 too.
+    path("clubs/<str:slug>/", route(clubs.ClubDetailApi), name="api-club"),
+    path("players/", route(clubs.PlayerListApi), name="api-players"),
+    path("players/<int:player_id>/", route(clubs.PlayerDetailApi), name="api-player"),
+    path("players/<int:player_id>/stats/", route(clubs.PlayerStatsApi), name="api-player-stats"),
+    path("rule-sets/", route(rules.RuleSetListApi), name="api-rule-sets"),
+    path("rule-sets/<int:rule_set_id>/", route(rules.RuleSetDetailApi), name="api-rule-set"),
+    path("seasons/", route(rules.SeasonListApi), name="api-seasons"),
+    path("seasons/<int:season_id>/", route(rules.SeasonDetailApi), name="api-season"),
+    path(
+        "seasons/<int:season_id>/standings/",
+        route(rules.SeasonStandingsApi),
+        name="api-season-standings",
+    ),
+    path(
+        "sessions/", route(sessions.SessionListApi, sessions.SessionStartApi), name="api-sessions"
+    ),
+    path(
+        "sessions/<int:session_id>/",
+        route(sessions.SessionDetailApi, sessions.SessionUpdateApi, sessions.SessionDeleteApi),
+        name="api-session",
+    ),
+    path("hands/", route(hands.HandListApi, hands.HandRecordApi), name="api-hands"),
+    path(
+        "hands/<int:hand_id>/",
+        route(hands.HandDetailApi, hands.HandAmendApi, hands.HandDeleteApi),
+        name="api-hand",
+    ),
+    path("evaluate/", route(scoring.EvaluateApi), name="api-evaluate"),
+    path("settle/", route(scoring.SettleApi), name="api-settle"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    re_path(r"", not_found),
+]

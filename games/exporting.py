@@ -1,0 +1,126 @@
+"""Exporting a season: as a score file the engines read back, and its standings as CSV or TSV."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.text import slugify
+
+from games.models import Hand, Season, Seat, Session
+from games.selectors import StandingRow
+from scoring import score_files
+from scoring.score_files import ScoreFormat, StatsRow, format_for_family, stats_csv, stats_tsv
+
+NOT_IN_A_NAME = re.compile(r"[\s#*]")
+
+
+def season_format(season: Season) -> ScoreFormat | None:
+    """The score-file format of the season's rule family, if it has one."""
+    return format_for_family(season.rule_set.family)
+
+
+# --- the score file -----------------------------------------------------------------------
+
+
+def season_score_file(*, season: Season, score_format: ScoreFormat) -> Iterator[str]:
+    """The season's hands as score-file lines (each ending in a newline), in date order.
+
+    Every session with hands gets its seating line, preceded by its date and its rules where
+    they change, so the engine's statistics of the file are the season's standings.
+    """
+    sessions = _sessions(season)
+    names = _name_tokens(score_format, sessions.values())
+    yield f"# {season.club.name}: {season.name}, exported {timezone.localdate().isoformat()}\n"
+    date, params = None, None
+    for session_id, hands in itertools.groupby(_hand_inputs(season), key=lambda row: row[0]):
+        session = sessions[session_id]
+        yield "\n"
+        if session.played_on != date:
+            date = session.played_on
+            yield f"{date.isoformat()}\n"
+        if session.rule_set_version.params != params:
+            params = session.rule_set_version.params
+            yield from (f"{line}\n" for line in score_format.setting_lines(params))
+        yield " ".join(names[seat.player_id] for seat in session.seats.all()) + "\n"
+        for _, hand_input in hands:
+            yield score_format.game_line(hand_input) + "\n"
+
+
+def _sessions(season: Season) -> dict[int, Session]:
+    seats = Seat.objects.select_related("player").order_by("position")
+    sessions = (
+        Session.objects.filter(season=season)
+        .select_related("rule_set_version")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
+    return {session.pk: session for session in sessions}
+
+
+def _hand_inputs(season: Season) -> Iterator[tuple[int, Any]]:
+    hands = Hand.objects.filter(session__season=season, deleted_at__isnull=True).order_by(
+        "session__played_on", "session_id", "number"
+    )
+    return hands.values_list("session_id", "input").iterator(chunk_size=5000)
+
+
+def _name_tokens(score_format: ScoreFormat, sessions: Iterable[Session]) -> dict[int, str]:
+    """Each seated player's name as the format allows it, unique within the file."""
+    tokens: dict[int, str] = {}
+    taken: set[str] = set()
+    for session in sessions:
+        for seat in session.seats.all():
+            if seat.player_id not in tokens:
+                token = _unique(name_token(score_format, seat.player.name), taken)
+                tokens[seat.player_id] = token
+                taken.add(token)
+    return tokens
+
+
+def name_token(score_format: ScoreFormat, name: str) -> str:
+    """A player's name as one token of a seating line: blanks, ``#`` and ``*`` become ``_``,
+    and a name the format would not take as a name gets a leading ``_``.
+
+    >>> from scoring.score_files import HK_FORMAT
+    >>> [name_token(HK_FORMAT, n) for n in ("Mary Jane", "-x", "9 Dragons", "王")]
+    ['Mary_Jane', '_-x', '_9_Dragons', '王']
+    """
+    token = NOT_IN_A_NAME.sub("_", name) or "_"
+    if score_format.name_pattern.fullmatch(token) is None:
+        token = f"_{token}"
+    return token
+
+
+def _unique(token: str, taken: set[str]) -> str:
+    candidate, number = token, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{token}_{number}"
+    return candidate
+
+
+# --- standings ----------------------------------------------------------------------------
+
+
+def standings_tsv(season: Season, standings: Sequence[StandingRow]) -> str:
+    """The standings in the reference programs' TSV (Big Two's columns, or HK's for others)."""
+    return stats_tsv(season.rule_set.family, standings)
+
+
+def standings_csv(season: Season, standings: Sequence[StandingRow]) -> str:
+    """The same columns and cells as the TSV, as comma-separated values."""
+    return stats_csv(season.rule_set.family, standings)
+
+
+def standings_stats(season: Season, standings: Sequence[StandingRow]) -> list[StatsRow]:
+    """The standings as the reference programs' statistics rows, then the ``*`` row."""
+    return score_files.standings_stats(season.rule_set.family, standings)
+
+
+def download_name(season: Season, extension: str) -> str:
+    """A file name for a season's download: ``<club>-<season>.<extension>``."""
+    return f"{season.club.slug}-{slugify(season.name) or 'season'}.{extension}"

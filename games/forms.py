@@ -1,0 +1,222 @@
+"""Forms for the league's own objects; hand and rule parameters come from scoring.forms."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib.auth import password_validation
+from django.contrib.auth.forms import UsernameField
+from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+
+from games.models import Club, Membership, Player, RuleSet, Season
+from scoring.score_files import format_choices
+
+SEAT_LABELS = ["East 東", "South 南", "West 西", "North 北"]
+
+
+def apply_validation_error(form: forms.Form, error: ValidationError, field_map: Any = None) -> None:
+    """Show a service's error beside the field it names, or at the top of the form."""
+    lookup = field_map or (lambda name: name if name in form.fields else None)
+    if hasattr(error, "error_dict"):
+        for name, errors in error.error_dict.items():
+            for item in errors:
+                form.add_error(lookup(name), item.messages)
+    else:
+        form.add_error(None, error.messages)
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "visibility"]
+        labels = {"slug": "Address"}
+        help_texts = {"slug": "Letters, digits and hyphens: the club's page is /c/<address>/."}
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name"]
+
+
+class RuleSetNameForm(forms.Form):
+    name = forms.CharField(max_length=80)
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "rule_set", "starts_on", "ends_on"]
+        labels = {"rule_set": "Default rule set"}
+        widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            # Said here, so the model's constraint never shows its technical message.
+            self.add_error("ends_on", "The season cannot end before it starts.")
+        return data
+
+
+class SessionStartForm(forms.Form):
+    season = forms.ModelChoiceField(queryset=Season.objects.none())
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(),
+        required=False,
+        empty_label="The season's default",
+    )
+    played_on = forms.DateField(label="Date", widget=DateInput(), initial=dt.date.today)
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = Season.objects.filter(club=club)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+        players = Player.objects.filter(club=club)
+        for index, label in enumerate(SEAT_LABELS):
+            self.fields[f"seat_{index}"] = forms.ModelChoiceField(
+                queryset=players, label=label, required=index < 2
+            )
+
+    def players(self) -> list[Player]:
+        return [
+            self.cleaned_data[f"seat_{index}"]
+            for index in range(len(SEAT_LABELS))
+            if self.cleaned_data.get(f"seat_{index}")
+        ]
+
+
+class HandMetaForm(forms.Form):
+    """The parts of a hand submission every family shares."""
+
+    client_id = forms.UUIDField(widget=forms.HiddenInput)
+
+
+class HandChangeForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    reason = forms.CharField(
+        max_length=200, help_text="Why the change? Everyone at the table will see it."
+    )
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, empty_label="No player (a viewer)"
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(club=club, user__isnull=True)
+
+
+class MemberAccountForm(InvitationForm):
+    username = UsernameField(max_length=150, validators=[UnicodeUsernameValidator()])
+
+    field_order = ["username", "role", "player"]
+
+
+class SignUpForm(forms.Form):
+    username = UsernameField(max_length=150, validators=[UnicodeUsernameValidator()])
+    password = forms.CharField(widget=forms.PasswordInput, strip=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("password"):
+            candidate = User(username=data.get("username") or "")
+            try:
+                password_validation.validate_password(data["password"], candidate)
+            except ValidationError as error:
+                self.add_error("password", error)
+        return data
+
+
+class StandingsFilterForm(forms.Form):
+    date_from = forms.DateField(required=False, label="From", widget=DateInput())
+    date_to = forms.DateField(required=False, label="To (inclusive)", widget=DateInput())
+    min_games = forms.IntegerField(required=False, min_value=0, label="Minimum games")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("date_from"), data.get("date_to")
+        if start and end and end < start:
+            self.add_error("date_to", "The end date is before the start date.")
+        return data
+
+
+class ScoreImportForm(forms.Form):
+    """Upload a score file into a season; nothing is written until the preview is confirmed."""
+
+    score_file = forms.FileField(
+        label="Score file",
+        help_text="A plain-text (UTF-8) file as the HK or Big Two scorer programs read.",
+    )
+    score_format = forms.ChoiceField(label="Format", choices=format_choices)
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(),
+        required=False,
+        empty_label="The season's rule set",
+        help_text="Setting lines in the file become versions of this rule set.",
+    )
+    undated_on = forms.DateField(
+        required=False,
+        label="Date for games before any date line",
+        help_text="Empty: the season's start date, or today.",
+        widget=DateInput(),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+
+
+class ScoreImportConfirmForm(forms.Form):
+    """The second step: import exactly the previewed file (by its digest)."""
+
+    digest = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    create_players = forms.BooleanField(
+        required=False, label="Add the new players listed above to the club"
+    )
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files from one input; each is read (and judged) by the importer itself."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".pmn,.txt,text/plain"}))
+        super().__init__(allow_empty_file=True, **kwargs)
+
+    def clean(self, data: Any, initial: Any = None) -> list[Any]:
+        items = data if isinstance(data, list | tuple) else [data] if data else []
+        return [super(MultipleFileField, self).clean(item, initial) for item in items]
+
+
+class PmnImportForm(forms.Form):
+    files = MultipleFileField(
+        required=False, label="PMN files", help_text="One or more .pmn game records."
+    )
+    rule_set = forms.ModelChoiceField(queryset=RuleSet.objects.none(), label="Rule set")
+    played_on = forms.DateField(
+        label="Date for games whose record has none", widget=DateInput(), initial=dt.date.today
+    )
+    create_players = forms.BooleanField(required=False, label="Create the new players listed above")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club, family="mcr")

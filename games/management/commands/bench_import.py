@@ -1,0 +1,156 @@
+"""Benchmark: import a generated score file, then time the standings, the season page, exports.
+
+Run ``python manage.py bench_import [--games N] [--format hk|big_two]`` against the database
+in ``DATABASE_URL``. It works in a throwaway club that it deletes afterwards (unless
+``--keep``) and prints the figures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection, transaction
+from django.test import RequestFactory
+from django.test.utils import override_settings
+
+from games import exporting, importing, selectors, services
+from games.models import (
+    Club,
+    Hand,
+    Membership,
+    Player,
+    RuleSet,
+    RuleSetVersion,
+    Score,
+    Season,
+    Seat,
+    Session,
+)
+from games.views import standings
+from scoring.score_files import SCORE_FORMATS, generated_score_file
+
+# The rules the generated files start with.
+PARAMS = {
+    "hk": {"base": "1", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
+    "big_two": {"fry_threshold": 10},
+}
+
+
+def timed(run: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = run()
+    return time.perf_counter() - start, result
+
+
+class Command(BaseCommand):
+    help = "Time importing a generated score file, the standings and the season page after it."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--games", type=int, default=200_000)
+        parser.add_argument("--format", choices=sorted(SCORE_FORMATS), default="hk")
+        parser.add_argument("--keep", action="store_true", help="keep the benchmark club")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        key, games = options["format"], options["games"]
+        text = generated_score_file(key, games)
+        self.stdout.write(
+            f"{connection.vendor}: {key} file of {games:,} games, {len(text.encode()):,} bytes"
+        )
+        club, season = self._club(key)
+        try:
+            self._run(season, key, text, games)
+        finally:
+            if not options["keep"]:
+                _delete(club)
+
+    def _club(self, family: str) -> tuple[Club, Season]:
+        slug = f"bench-{secrets.token_hex(4)}"
+        club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
+        params = PARAMS[family]
+        rule_set = RuleSet.objects.create(club=club, name="Bench", family=family)
+        RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
+        season = services.season_save(club=club, name="Bench season", rule_set=rule_set)
+        return club, season
+
+    def _run(self, season: Season, key: str, text: str, games: int) -> None:
+        score_format = SCORE_FORMATS[key]
+        seconds, plan = timed(
+            lambda: importing.plan_import(season=season, text=text, score_format=score_format)
+        )
+        self._line("preview (read, score, plan)", seconds, f"{plan.new_hand_count:,} hands")
+        start = time.perf_counter()
+        marks: list[float] = []  # on-commit callbacks run in order: after commit, after vacuum
+        with transaction.atomic():
+            transaction.on_commit(lambda: marks.append(time.perf_counter()))
+            seconds, plan = timed(
+                lambda: importing.import_scores(
+                    season=season,
+                    text=text,
+                    score_format=score_format,
+                    by=None,
+                    create_players=True,
+                )
+            )
+            self._line("import, before commit", seconds, f"{plan.new_hand_count:,} hands")
+            transaction.on_commit(lambda: marks.append(time.perf_counter()))
+            commit_start = time.perf_counter()
+        self._line("commit (foreign-key checks)", marks[0] - commit_start, "")
+        self._line("vacuum and analyse", marks[1] - marks[0], "")
+        seconds = time.perf_counter() - start
+        self._line("import in all", seconds, f"{games / seconds:,.0f} games/s")
+        self._line("sessions created", 0, f"{len(plan.new_sessions):,}")
+        seconds, plan = timed(
+            lambda: importing.import_scores(
+                season=season, text=text, score_format=score_format, by=None
+            )
+        )
+        self._line("import again (nothing new)", seconds, f"{plan.known_hand_count:,} known")
+        seconds, rows = timed(lambda: selectors.season_standings(season=season))
+        self._line("season standings (query)", seconds, f"{len(rows)} players")
+        seconds, response = timed(lambda: _season_page(season))
+        self._line("season page (render)", seconds, f"{len(response.content):,} bytes")
+        seconds, lines = timed(
+            lambda: list(exporting.season_score_file(season=season, score_format=score_format))
+        )
+        self._line("export score file", seconds, f"{len(lines):,} lines")
+
+    def _line(self, what: str, seconds: float, detail: str) -> None:
+        timing = f"{seconds:8.2f} s" if seconds else " " * 10
+        self.stdout.write(f"  {what:<28}{timing}  {detail}")
+
+
+# The page as a visitor gets it, less the hashed static-file names (no collectstatic here).
+@override_settings(
+    STORAGES={
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+)
+def _season_page(season: Season) -> Any:
+    request = RequestFactory().get(f"/c/{season.club.slug}/seasons/{season.pk}/")
+    request.user = AnonymousUser()
+    return standings.season_detail(request, season.club.slug, season.pk)
+
+
+def _delete(club: Club) -> None:
+    """Delete the benchmark club's rows table by table (the ORM's cascade is far slower)."""
+    with transaction.atomic():
+        for model, lookup in (
+            (Score, "season__club"),
+            (Hand, "session__club"),
+            (Seat, "session__club"),
+            (Session, "club"),
+            (Season, "club"),
+            (RuleSetVersion, "rule_set__club"),
+            (RuleSet, "club"),
+            (Player, "club"),
+            (Membership, "club"),
+        ):
+            model.objects.filter(**{lookup: club})._raw_delete(connection.alias)
+        club.delete()

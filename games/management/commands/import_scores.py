@@ -1,0 +1,119 @@
+"""Import an HK or Big Two score file into a club's season, all or nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from games import importing, services
+from games.models import Club, RuleSet, Season
+from scoring.score_files import SCORE_FORMATS, ScoreFormat, format_for_family
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a score file into a season: each date and seating becomes a session, each "
+        "game a hand. Nothing is written unless the whole file is valid; importing the same "
+        "file again adds only games appended since."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--club", required=True, help="the club's address (slug)")
+        parser.add_argument(
+            "--season", required=True, help="the season's name (created if --rule-set is given)"
+        )
+        parser.add_argument("--rule-set", help="the rule set whose versions the settings use")
+        parser.add_argument("--format", choices=sorted(SCORE_FORMATS), dest="score_format")
+        parser.add_argument("--undated", type=dt.date.fromisoformat, help="date of undated games")
+        parser.add_argument("--create-players", action="store_true")
+        parser.add_argument("--dry-run", action="store_true", help="show the plan, write nothing")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path: Path = options["file"]
+        text = self._text(path)
+        club = Club.objects.filter(slug=options["club"]).first()
+        if club is None:
+            raise CommandError(f"no club with the address {options['club']!r}")
+        with transaction.atomic():
+            season, rule_set = self._season(club, options)
+            score_format = self._format(season, options["score_format"])
+            try:
+                plan = self._run(path, season, rule_set, score_format, text, options)
+            except importing.ImportRefused as refused:
+                for problem in refused.problems:
+                    where = f", line {problem.line}" if problem.line else ""
+                    self.stderr.write(f"{path}{where}: {problem.message}")
+                raise CommandError("nothing imported", returncode=1) from None
+            if options["dry_run"]:
+                transaction.set_rollback(True)
+        self._report(path, plan, options["dry_run"])
+
+    def _text(self, path: Path) -> str:
+        try:
+            importing.check_size(path.stat().st_size)
+            return importing.decode(path.read_bytes())
+        except OSError as error:
+            raise CommandError(f"{path}: {error.strerror}") from None
+        except importing.ImportRefused as refused:
+            raise CommandError(f"{path}: {'; '.join(refused.messages)}") from None
+
+    def _season(self, club: Club, options: dict[str, Any]) -> tuple[Season, RuleSet | None]:
+        rule_set = None
+        if options["rule_set"]:
+            rule_set = RuleSet.objects.filter(club=club, name=options["rule_set"]).first()
+            if rule_set is None:
+                raise CommandError(f"{club.name} has no rule set called {options['rule_set']!r}")
+        season = Season.objects.filter(club=club, name=options["season"]).first()
+        if season is None:
+            if rule_set is None:
+                raise CommandError(
+                    f"{club.name} has no season called {options['season']!r}; "
+                    "give --rule-set to create it"
+                )
+            season = services.season_save(club=club, name=options["season"], rule_set=rule_set)
+        return season, rule_set
+
+    def _format(self, season: Season, key: str | None) -> ScoreFormat:
+        if key is not None:
+            return SCORE_FORMATS[key]
+        score_format = format_for_family(season.rule_set.family)
+        if score_format is None:
+            raise CommandError(f"{season.rule_set.get_family_display()} has no score-file format")
+        return score_format
+
+    def _run(
+        self,
+        path: Path,
+        season: Season,
+        rule_set: RuleSet | None,
+        score_format: ScoreFormat,
+        text: str,
+        options: dict[str, Any],
+    ) -> importing.ImportPlan:
+        return importing.import_scores(
+            season=season,
+            text=text,
+            score_format=score_format,
+            by=None,
+            rule_set=rule_set,
+            undated_on=options["undated"],
+            create_players=options["create_players"],
+        )
+
+    def _report(self, path: Path, plan: importing.ImportPlan, dry_run: bool) -> None:
+        verb = "would create" if dry_run else "created"
+        self.stdout.write(
+            f"{path}: {plan.game_count} games; {verb} {len(plan.new_sessions)} sessions and "
+            f"{plan.new_hand_count} hands ({plan.known_hand_count} imported before)"
+        )
+        if plan.new_players:
+            self.stdout.write(f"new players: {', '.join(plan.new_players)}")
+        for version in plan.new_versions:
+            self.stdout.write(
+                f"new version {plan.rule_set.name} v{version.number}: {version.description}"
+            )

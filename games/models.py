@@ -1,0 +1,355 @@
+"""The league's data: clubs, people, rule sets, seasons, sessions, hands and derived scores."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from scoring.families import family_choices
+
+
+class Club(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public"
+        MEMBERS = "members", "Members only"
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=50, unique=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        MEMBER = "member", "Member"
+        VIEWER = "viewer", "Viewer"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """A person in a club's records; guests have no user account."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="unique_player_name_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="one_player_per_user_per_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RuleSet(models.Model):
+    """A club's named configuration of one rule family; its parameters live in versions."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rule_sets")
+    name = models.CharField(max_length=80)
+    family = models.CharField(max_length=20, choices=family_choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="unique_rule_set_name_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RuleSetVersion(models.Model):
+    """One immutable-once-used version of a rule set's parameters."""
+
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    params = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rule_set", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rule_set", "number"], name="unique_version_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="version_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rule_set.name} v{self.number}"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=80)
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="seasons")
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="unique_season_name_per_club"),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True)
+                | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One table meeting, scored under one pinned rule-set version."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="sessions")
+    rule_set_version = models.ForeignKey(
+        RuleSetVersion, on_delete=models.PROTECT, related_name="sessions"
+    )
+    played_on = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # A session imported from a score file: its section's key, so that importing the
+    # same file again finds it; empty for sessions started on the site.
+    import_key = models.CharField(max_length=40, blank=True, default="")
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        indexes = [models.Index(fields=["club", "-played_on"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "import_key"],
+                condition=~Q(import_key=""),
+                name="one_session_per_import_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season.name}, {self.played_on}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Seat(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position + 1}"
+
+
+class Hand(models.Model):
+    """One entry in a session, its input exactly as entered."""
+
+    class Source(models.TextChoices):
+        TYPED = "typed", "Typed value"
+        TILES = "tiles", "Evaluated from tiles"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    input = models.JSONField()
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.TYPED)
+    evaluation = models.JSONField(null=True, blank=True)
+    client_id = models.UUIDField(default=uuid.uuid4, unique=True)
+    version = models.PositiveIntegerField(default=1)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    # The PMN text of the game when the hand was imported from a game record, for its replay.
+    record = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_hand_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.session}"
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+
+class Score(models.Model):
+    """Derived: one seat's result in one hand, with the facts statistics need."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores")
+    # Denormalised from the hand's session so that standings are one indexed aggregate.
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    played_on = models.DateField()
+    points = models.DecimalField(max_digits=30, decimal_places=6)
+    won = models.BooleanField(default=False)
+    blamed = models.BooleanField(default=False)
+    self_drawn = models.BooleanField(default=False)
+    false_win = models.BooleanField(default=False)
+    fried = models.BooleanField(default=False)
+    hand_value = models.IntegerField(null=True, blank=True)
+    # Big Two: the seat's loss after frying and after a seat took on all losses.
+    real_loss = models.IntegerField(null=True, blank=True)
+    # Classical: East's consecutive Mah-Jonggs after the hand, on the East seat's score only.
+    east_run = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_score_per_seat"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="score_seat_0_to_3"),
+        ]
+        indexes = [
+            models.Index(fields=["season", "played_on", "player"]),
+            models.Index(fields=["player", "played_on"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points}"
+
+
+class HandRevision(models.Model):
+    """The audit trail: what a hand was before each amendment or deletion."""
+
+    class Action(models.TextChoices):
+        AMEND = "amend", "Amended"
+        DELETE = "delete", "Deleted"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    previous_input = models.JSONField()
+    previous_version = models.PositiveIntegerField()
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.hand}"
+
+
+def new_invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Invitation(models.Model):
+    """A link that makes whoever opens it (signed in) a member, linked to a player."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
+    role = models.CharField(
+        max_length=10, choices=Membership.Role.choices, default=Membership.Role.MEMBER
+    )
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"invitation to {self.club}"
+
+
+class ApiToken(models.Model):
+    """A personal API token: only its SHA-256 is stored; the secret is shown once."""
+
+    PREFIX = "mjl_"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=60)
+    key_hash = models.CharField(max_length=64, unique=True)
+    # The first characters of the secret, so that a person can tell their tokens apart.
+    hint = models.CharField(max_length=12)
+    read_only = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.hint}…)"
+
+    @property
+    def scope_label(self) -> str:
+        return "read only" if self.read_only else "read and write"

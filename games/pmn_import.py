@@ -1,0 +1,222 @@
+"""Importing PMN game records into an MCR season: each game becomes a hand of a new session.
+
+Planning reads every file and says what an import would do (and everything that stops it)
+without writing; importing re-plans and writes it all in one transaction through the same
+services as the pages. A game's client id is derived from the club, the season and the game,
+so importing the same record again creates nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from games import services
+from games.models import Hand, Player, RuleSet, Season, Session
+from scoring.pmn import RecordGame, read_records, reseat
+
+# Fixed for ever: changing it would make every imported game look new.
+NAMESPACE = uuid.UUID("5d0f3c1e-8a1b-4d55-9a43-6b1f1e0c7a21")
+MAX_FILE_BYTES = 256 * 1024
+MAX_TOTAL_BYTES = 1024 * 1024
+MAX_NAME = Player._meta.get_field("name").max_length or 60
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """An uploaded PMN file's name and text."""
+
+    name: str
+    text: str
+
+
+def decode_upload(name: str, data: bytes) -> RecordFile:
+    """The text of an uploaded file, or a ``ValidationError`` saying why it cannot be read."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ValidationError(
+            f"{name} is {len(data) // 1024} KB; a PMN file may be at most "
+            f"{MAX_FILE_BYTES // 1024} KB."
+        )
+    if b"\x00" in data:
+        raise ValidationError(f"{name} is not a text file; upload the .pmn game record itself.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValidationError(
+            f"{name} is not UTF-8 text; save it as UTF-8 and try again."
+        ) from None
+    if not text.strip():
+        raise ValidationError(f"{name} is empty.")
+    return RecordFile(name, text)
+
+
+@dataclass
+class PlannedGame:
+    file: str
+    game: RecordGame
+    client_id: uuid.UUID
+    imported: bool  # already in the season: skipped
+
+
+@dataclass
+class PlannedSession:
+    """A new session: its date, its seating (names, seat 1 first) and its games in order."""
+
+    played_on: dt.date
+    names: tuple[str, ...]
+    games: list[PlannedGame] = field(default_factory=list)
+
+
+@dataclass
+class ImportPlan:
+    games: list[PlannedGame] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    unknown_names: list[str] = field(default_factory=list)
+    sessions: list[PlannedSession] = field(default_factory=list)
+
+    @property
+    def new_games(self) -> list[PlannedGame]:
+        return [game for game in self.games if not game.imported]
+
+    @property
+    def skipped(self) -> int:
+        return len(self.games) - len(self.new_games)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    sessions: list[Session]
+    hands: int
+    skipped: int
+    players: list[Player]
+
+
+def game_client_id(season: Season, record: str) -> uuid.UUID:
+    """The hand's client id: the same game imported into the same season gets the same id."""
+    return uuid.uuid5(NAMESPACE, f"club {season.club_id} season {season.pk}\n{record}")
+
+
+def pmn_import_plan(
+    *, season: Season, rule_set: RuleSet, files: Sequence[RecordFile], played_on: dt.date
+) -> ImportPlan:
+    """What importing ``files`` under ``rule_set`` would do, and everything that stops it."""
+    plan = ImportPlan()
+    if rule_set.family != "mcr" or rule_set.club_id != season.club_id:
+        plan.errors.append("PMN records are MCR games: choose one of this club's MCR rule sets.")
+        return plan
+    version = rule_set.versions.order_by("-number").first()
+    assert version is not None
+    for record_file in files:
+        games, errors = read_records(record_file.text, version.params)
+        plan.errors.extend(f"{record_file.name}, {error}" for error in errors)
+        for game in games:
+            client_id = game_client_id(season, game.record)
+            plan.games.append(PlannedGame(record_file.name, game, client_id, False))
+            plan.errors.extend(_seat_errors(record_file.name, game))
+    if not plan.games and not plan.errors:
+        plan.errors.append("No game to import.")
+    _mark_imported(plan)
+    _plan_sessions(plan, played_on)
+    _find_unknown_names(plan, season)
+    return plan
+
+
+def _seat_errors(file_name: str, game: RecordGame) -> list[str]:
+    where = f"{file_name}, game {game.number}"
+    names = [name.strip() for name in game.names]
+    if len(set(names)) != 4:
+        return [f"{where}: a player sits at two seats."]
+    too_long = [name for name in names if len(name) > MAX_NAME]
+    return [
+        f"{where}: the name {name!r} is longer than {MAX_NAME} characters." for name in too_long
+    ]
+
+
+def _mark_imported(plan: ImportPlan) -> None:
+    ids = [game.client_id for game in plan.games]
+    existing = set(Hand.objects.filter(client_id__in=ids).values_list("client_id", flat=True))
+    seen: set[uuid.UUID] = set()
+    for game in plan.games:
+        # The same game twice in one upload is imported once.
+        game.imported = game.client_id in existing or game.client_id in seen
+        seen.add(game.client_id)
+
+
+def _plan_sessions(plan: ImportPlan, played_on: dt.date) -> None:
+    """Games with the same date and the same four players share a session, seated as the
+    first of them; the winds of each hand come from its own record."""
+    by_table: dict[tuple[dt.date, frozenset[str]], PlannedSession] = {}
+    for game in plan.new_games:
+        names = tuple(name.strip() for name in game.game.names)
+        date = game.game.played_on or played_on
+        key = (date, frozenset(names))
+        if key not in by_table:
+            by_table[key] = PlannedSession(date, names)
+            plan.sessions.append(by_table[key])
+        by_table[key].games.append(game)
+
+
+def _find_unknown_names(plan: ImportPlan, season: Season) -> None:
+    names = sorted({name for session in plan.sessions for name in session.names})
+    known = set(
+        Player.objects.filter(club=season.club, name__in=names).values_list("name", flat=True)
+    )
+    plan.unknown_names = [name for name in names if name not in known]
+
+
+def pmn_import(
+    *,
+    season: Season,
+    rule_set: RuleSet,
+    files: Sequence[RecordFile],
+    played_on: dt.date,
+    by: AbstractBaseUser,
+    create_players: bool = False,
+) -> ImportResult:
+    """Import every new game of ``files``: all of them, or (with any error) none."""
+    with transaction.atomic():
+        plan = pmn_import_plan(season=season, rule_set=rule_set, files=files, played_on=played_on)
+        if plan.errors:
+            raise ValidationError(plan.errors)
+        if plan.unknown_names and not create_players:
+            names = ", ".join(plan.unknown_names)
+            raise ValidationError(f"Confirm that these new players may be created: {names}.")
+        created = [services.player_create(club=season.club, name=n) for n in plan.unknown_names]
+        players = {p.name: p for p in Player.objects.filter(club=season.club)}
+        sessions = [
+            _import_session(planned, season, rule_set, players, by) for planned in plan.sessions
+        ]
+    hands = sum(len(planned.games) for planned in plan.sessions)
+    return ImportResult(sessions, hands, plan.skipped, created)
+
+
+def _import_session(
+    planned: PlannedSession,
+    season: Season,
+    rule_set: RuleSet,
+    players: dict[str, Player],
+    by: AbstractBaseUser,
+) -> Session:
+    session = services.session_start(
+        season=season,
+        rule_set=rule_set,
+        played_on=planned.played_on,
+        players=[players[name] for name in planned.names],
+        by=by,
+    )
+    for game in planned.games:
+        positions = [planned.names.index(name.strip()) for name in game.game.names]
+        hand, _ = services.hand_record(
+            session=session,
+            hand_input=reseat(game.game.hand_input, positions),
+            by=by,
+            client_id=game.client_id,
+        )
+        Hand.objects.filter(pk=hand.pk).update(record=game.game.record)
+    return session

@@ -1,0 +1,66 @@
+"""Template filters for exact points and the reference scorer's ratio format."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django import template
+
+from games.selectors import ScoreSheet
+from scoring.display import format_ratio
+from scoring.families import EngineError, Family, get_family
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Decimal | None) -> str:
+    """An exact point value without trailing zeros: ``16.000000`` → ``16``, ``-0.50`` → ``-0.5``."""
+    if value is None:
+        return ""
+    if value == 0:
+        return "0"
+    text = format(value.normalize(), "f")
+    return text
+
+
+@register.filter
+def signed(value: Decimal | None) -> str:
+    """Like ``points`` with a plus sign on gains."""
+    text = points(value)
+    return f"+{text}" if value is not None and value > 0 else text
+
+
+@register.filter
+def ratio(value: Fraction | Decimal | None) -> str:
+    """A fraction as the reference scorer prints it (4 places, trimmed); empty for no games."""
+    if value is None:
+        return "–"
+    return format_ratio(Fraction(value))
+
+
+@register.filter
+def seat_label(position: int) -> str:
+    return ["East 東", "South 南", "West 西", "North 北"][position]
+
+
+@register.filter
+def describe_params(family: Family, params: dict[str, Any]) -> str:
+    return family.describe_params(params)
+
+
+@register.filter
+def zip_totals(changes: list[Decimal], totals: list[Decimal]) -> list[tuple[Decimal, Decimal]]:
+    return list(zip(changes, totals, strict=True))
+
+
+@register.filter
+def describe_input(hand_input: dict[str, Any], sheet: ScoreSheet) -> str:
+    """Describe a stored hand input with the sheet's seat names (for revision history)."""
+    family = get_family(sheet.session.rule_set_version.rule_set.family)
+    try:
+        return family.describe_hand(hand_input, [seat.player.name for seat in sheet.seats])
+    except (EngineError, KeyError, IndexError, TypeError):
+        return "unreadable input"

@@ -1,0 +1,85 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from games.views import (
+    calculator,
+    clubs,
+    files,
+    hands,
+    people,
+    records,
+    replay,
+    rules,
+    sessions,
+    standings,
+    tokens,
+)
+
+club = "c/<slug:slug>/"
+
+urlpatterns = [
+    path("", clubs.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/set-password/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(success_url="/accounts/set-password/done/"),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/set-password/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("accounts/tokens/", tokens.token_list, name="tokens"),
+    path("accounts/tokens/<int:token_id>/revoke/", tokens.token_revoke, name="token_revoke"),
+    path("invite/<str:token>/", people.invitation, name="invitation"),
+    path("calculator/", calculator.calculator, name="calculator"),
+    path("clubs/new/", clubs.club_create, name="club_create"),
+    path(club, clubs.club_home, name="club"),
+    path(club + "players/", people.player_list, name="players"),
+    path(club + "players/<int:player_id>/", people.player_detail, name="player"),
+    path(club + "players/<int:player_id>/edit/", people.player_edit, name="player_edit"),
+    path(club + "members/", people.members, name="members"),
+    path(club + "members/invite/", people.invitation_create, name="invitation_create"),
+    path(club + "members/account/", people.member_account_create, name="member_account_create"),
+    path(club + "rules/", rules.rule_set_list, name="rule_sets"),
+    path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),
+    path(club + "rules/<int:rule_set_id>/edit/", rules.rule_set_edit, name="rule_set_edit"),
+    path(club + "seasons/new/", rules.season_create, name="season_create"),
+    path(club + "seasons/<int:season_id>/", standings.season_detail, name="season"),
+    path(club + "seasons/<int:season_id>/edit/", rules.season_edit, name="season_edit"),
+    path(club + "seasons/<int:season_id>/sessions/", files.season_sessions, name="season_sessions"),
+    path(club + "seasons/<int:season_id>/import/", files.season_import, name="season_import"),
+    path(
+        club + "seasons/<int:season_id>/import/confirm/",
+        files.season_import_confirm,
+        name="season_import_confirm",
+    ),
+    path(
+        club + "seasons/<int:season_id>/scores.txt", files.season_score_file, name="season_export"
+    ),
+    path(
+        club + "seasons/<int:season_id>/standings.<str:kind>",
+        files.season_standings_file,
+        name="season_standings_file",
+    ),
+    path(
+        club + "seasons/<int:season_id>/charts/<slug:chart>.svg",
+        files.season_chart,
+        name="season_chart",
+    ),
+    path(club + "seasons/<int:season_id>/import-pmn/", records.pmn_import_view, name="pmn_import"),
+    path(club + "sessions/new/", sessions.session_start, name="session_start"),
+    path(club + "sessions/<int:session_id>/", sessions.session_detail, name="session"),
+    path(
+        club + "sessions/<int:session_id>/status/", sessions.session_status, name="session_status"
+    ),
+    path(club + "sessions/<int:session_id>/hands/new/", hands.hand_new, name="hand_new"),
+    path(
+        club + "sessions/<int:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"
+    ),
+    path(club + "hands/<int:hand_id>/edit/", hands.hand_edit, name="hand_edit"),
+    path(club + "hands/<int:hand_id>/delete/", hands.hand_delete, name="hand_delete"),
+    path(club + "hands/<int:hand_id>/replay/", replay.hand_replay, name="hand_replay"),
+]

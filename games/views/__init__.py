@@ -1,0 +1,1 @@
+"""Page views, one module per area of the site."""

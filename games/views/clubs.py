@@ -1,0 +1,56 @@
+"""The front page, creating a club, and a club's home page."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games import selectors, services
+from games.access import club_access
+from games.forms import ClubForm, apply_validation_error
+from scoring.families import get_family
+
+RECENT_SESSIONS = 8
+STANDINGS_EXCERPT = 5
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    clubs = selectors.club_list_for_user(user=request.user)
+    return render(request, "games/home.html", {"clubs": clubs})
+
+
+@login_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(**form.cleaned_data, organiser=request.user)
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            return redirect("club", slug=club.slug)
+    return render(request, "games/club_form.html", {"form": form})
+
+
+def club_home(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug)
+    club = access.club
+    seasons = list(club.seasons.select_related("rule_set"))
+    current = seasons[0] if seasons else None
+    standings = selectors.season_standings(season=current)[:STANDINGS_EXCERPT] if current else []
+    sessions = selectors.session_list(club=club)[:RECENT_SESSIONS]
+    return render(
+        request,
+        "games/club_home.html",
+        {
+            "access": access,
+            "club": club,
+            "seasons": seasons,
+            "current": current,
+            "standings": standings,
+            "family": get_family(current.rule_set.family) if current else None,
+            "sessions": sessions,
+        },
+    )

@@ -1,0 +1,212 @@
+"""A season's files: importing a score file with a preview, exports, standings files, charts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import charts, exporting, importing, selectors
+from games.access import ClubAccess, club_access
+from games.forms import ScoreImportConfirmForm, ScoreImportForm, StandingsFilterForm
+from games.models import Membership, RuleSet, Season
+from scoring.score_files import SCORE_FORMATS, format_for_family
+
+ORGANISER = Membership.Role.ORGANISER
+PENDING = "score_import"  # the previewed file, kept in the visitor's session until confirmed
+SESSIONS_SHOWN = 100
+
+
+def _season(access: ClubAccess, season_id: int) -> Season:
+    queryset = Season.objects.select_related("rule_set", "club")
+    return get_object_or_404(queryset, club=access.club, pk=season_id)
+
+
+# --- import -------------------------------------------------------------------------------
+
+
+@login_required
+def season_import(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    season = _season(access, season_id)
+    default = format_for_family(season.rule_set.family)
+    form = ScoreImportForm(
+        request.POST or None,
+        request.FILES or None,
+        club=access.club,
+        initial={"score_format": default.key if default else None},
+    )
+    if request.method == "POST" and form.is_valid():
+        return _preview(request, access, season, form.cleaned_data)
+    context = {"access": access, "club": access.club, "season": season, "form": form}
+    return render(request, "games/score_import.html", context)
+
+
+def _preview(
+    request: HttpRequest, access: ClubAccess, season: Season, data: dict[str, Any]
+) -> HttpResponse:
+    upload = data["score_file"]
+    options = {
+        "score_format": SCORE_FORMATS[data["score_format"]],
+        "rule_set": data["rule_set"],
+        "undated_on": data["undated_on"],
+    }
+    try:
+        importing.check_size(upload.size)
+        text = importing.decode(upload.read())
+        plan = importing.plan_import(season=season, text=text, **options)
+    except importing.ImportRefused as refused:
+        return _render_preview(request, access, season, None, refused.problems)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    request.session[PENDING] = {
+        "season": season.pk,
+        "score_format": data["score_format"],
+        "rule_set": data["rule_set"].pk if data["rule_set"] else None,
+        "undated_on": data["undated_on"].isoformat() if data["undated_on"] else None,
+        "name": upload.name,
+        "digest": digest,
+        "text": text,
+    }
+    confirm = ScoreImportConfirmForm(initial={"digest": digest})
+    return _render_preview(request, access, season, plan, plan.problems, confirm)
+
+
+def _render_preview(
+    request: HttpRequest,
+    access: ClubAccess,
+    season: Season,
+    plan: importing.ImportPlan | None,
+    problems: list[importing.Problem],
+    confirm: ScoreImportConfirmForm | None = None,
+) -> HttpResponse:
+    context = {
+        "access": access,
+        "club": access.club,
+        "season": season,
+        "plan": plan,
+        "problems": problems,
+        # Refused only for want of permission to add players: offer the choice again.
+        "confirm": confirm if plan and not plan.problems and not plan.creates_nothing else None,
+        "sessions": plan.sessions[:SESSIONS_SHOWN] if plan else [],
+        "file_name": request.session.get(PENDING, {}).get("name", ""),
+    }
+    return render(request, "games/score_import_preview.html", context)
+
+
+@login_required
+@require_POST
+def season_import_confirm(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    season = _season(access, season_id)
+    pending = request.session.get(PENDING)
+    form = ScoreImportConfirmForm(request.POST)
+    if (
+        not pending
+        or pending["season"] != season.pk
+        or not form.is_valid()
+        or form.cleaned_data["digest"] != pending["digest"]
+    ):
+        messages.error(request, "That preview is no longer available: upload the file again.")
+        return redirect("season_import", slug=slug, season_id=season.pk)
+    options = _pending_options(access, pending)
+    try:
+        plan = importing.import_scores(
+            season=season,
+            by=request.user,
+            create_players=form.cleaned_data["create_players"],
+            **options,
+        )
+    except importing.ImportRefused as refused:
+        plan = importing.plan_import(season=season, **options)
+        return _render_preview(request, access, season, plan, refused.problems, form)
+    del request.session[PENDING]
+    messages.success(
+        request,
+        f"Imported {plan.new_hand_count} hands in {len(plan.new_sessions)} new sessions"
+        f" and added {len(plan.new_players)} players.",
+    )
+    return redirect("season", slug=slug, season_id=season.pk)
+
+
+def _pending_options(access: ClubAccess, pending: dict[str, Any]) -> dict[str, Any]:
+    rule_set = None
+    if pending["rule_set"] is not None:
+        rule_set = get_object_or_404(RuleSet, club=access.club, pk=pending["rule_set"])
+    undated = pending["undated_on"]
+    return {
+        "text": pending["text"],
+        "score_format": SCORE_FORMATS[pending["score_format"]],
+        "rule_set": rule_set,
+        "undated_on": dt.date.fromisoformat(undated) if undated else None,
+    }
+
+
+# --- the whole list of a season's sessions (its page shows the latest) -------------------
+
+
+def season_sessions(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    sessions = selectors.session_list(club=access.club, season=season)
+    context = {"access": access, "club": access.club, "season": season, "sessions": sessions}
+    return render(request, "games/season_sessions.html", context)
+
+
+# --- exports ------------------------------------------------------------------------------
+
+
+def _attachment(content: str, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def season_score_file(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    score_format = exporting.season_format(season)
+    if score_format is None:
+        raise Http404("This rule family has no score-file format.")
+    text = "".join(exporting.season_score_file(season=season, score_format=score_format))
+    return _attachment(text, "text/plain", exporting.download_name(season, "txt"))
+
+
+def _filtered_standings(request: HttpRequest, season: Season) -> list[selectors.StandingRow]:
+    filters = StandingsFilterForm(request.GET or None)
+    criteria = filters.cleaned_data if filters.is_valid() else {}
+    return selectors.season_standings(
+        season=season,
+        date_from=criteria.get("date_from"),
+        date_to=criteria.get("date_to"),
+        min_games=criteria.get("min_games") or 0,
+    )
+
+
+def season_standings_file(
+    request: HttpRequest, slug: str, season_id: int, kind: str
+) -> HttpResponse:
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    if kind not in ("csv", "tsv"):
+        raise Http404("Standings come as .csv or .tsv.")
+    standings = _filtered_standings(request, season)
+    if kind == "csv":
+        text = exporting.standings_csv(season, standings)
+        return _attachment(text, "text/csv", exporting.download_name(season, "csv"))
+    text = exporting.standings_tsv(season, standings)
+    return _attachment(text, "text/tab-separated-values", exporting.download_name(season, "tsv"))
+
+
+def season_chart(request: HttpRequest, slug: str, season_id: int, chart: str) -> HttpResponse:
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    if season.rule_set.family != "big_two" or chart not in charts.CHARTS:
+        raise Http404("No such chart.")
+    svg = charts.chart_svg(charts.CHARTS[chart], _filtered_standings(request, season))
+    return HttpResponse(svg, content_type="image/svg+xml")

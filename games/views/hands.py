@@ -1,0 +1,233 @@
+"""Recording, previewing, amending and deleting hands."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.access import ClubAccess, club_access
+from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
+from games.models import Hand, Membership, Session
+from games.templatetags.league import points
+from games.views.sessions import get_session
+from scoring.families import Family, SeatResult, get_family
+from scoring.forms import HandInputForm
+
+MEMBER = Membership.Role.MEMBER
+
+
+def _family_and_names(session: Session) -> tuple[Family, list[str]]:
+    family = get_family(session.rule_set_version.rule_set.family)
+    names = [
+        seat.player.name for seat in session.seats.select_related("player").order_by("position")
+    ]
+    return family, names
+
+
+def _hand_form(
+    session: Session, data: Any = None, initial: Any = None, number: int | None = None
+) -> HandInputForm:
+    """The family's hand form; where the family fixes the winds, they are filled in."""
+    family, names = _family_and_names(session)
+    number = number or selectors.next_hand_number(session=session)
+    context = family.hand_context(number)
+    initial = dict(initial or {})
+    if context:
+        initial.setdefault("prevailing_wind", context["prevailing_wind"])
+    form: HandInputForm = family.hand_form(
+        data, params=session.rule_set_version.params, seat_names=names, initial=initial
+    )
+    form.context = context
+    return form
+
+
+def _show_error(form: HandInputForm, error: ValidationError) -> None:
+    apply_validation_error(form, error, form.form_field_for)
+
+
+def _show_change_error(form: HandInputForm, change: HandChangeForm, error: ValidationError) -> None:
+    """A missing reason goes beside the reason; everything else on the hand form, once."""
+    if hasattr(error, "error_dict") and "reason" in error.error_dict:
+        change.add_error("reason", error.error_dict["reason"])
+        return
+    _show_error(form, error)
+
+
+def _preview_rows(form: HandInputForm, results: list[SeatResult]) -> list[tuple[str, Any]]:
+    return list(zip(form.seat_names, [result.points for result in results], strict=True))
+
+
+@login_required
+def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    session = get_session(access.club.pk, session_id)
+    if request.method != "POST" and not session.is_open:
+        messages.error(request, "This session is closed; an organiser must reopen it first.")
+        return redirect("session", slug=slug, session_id=session.pk)
+    if request.method != "POST":
+        form = _hand_form(session)
+        meta = HandMetaForm(initial={"client_id": uuid.uuid4()})
+        return _render_new(request, access, session, form, meta, None)
+    form, meta = _hand_form(session, request.POST), HandMetaForm(request.POST)
+    if not (form.is_valid() and meta.is_valid()):
+        return _render_new(request, access, session, form, meta, None)
+    try:
+        if request.POST.get("action") == "preview":
+            results, evaluation = services.hand_preview(
+                session=session, hand_input=form.hand_input()
+            )
+            preview = _preview_rows(form, results)
+            return _render_new(request, access, session, form, meta, preview, evaluation)
+        hand, created = services.hand_record(
+            session=session,
+            hand_input=form.hand_input(),
+            client_id=meta.cleaned_data["client_id"],
+            by=request.user,
+        )
+    except ValidationError as error:
+        _show_error(form, error)
+        return _render_new(request, access, session, form, meta, None)
+    note = "recorded" if created else "was already recorded; it is shown here once"
+    messages.success(request, f"Hand {hand.number} {note}.")
+    target = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
+    if request.headers.get("X-Outbox"):
+        # The page's own sender (static/js/offline-queue.js) follows this itself.
+        return JsonResponse({"saved": True, "created": created, "redirect": target})
+    return redirect(target)
+
+
+def _render_new(
+    request: HttpRequest,
+    access: ClubAccess,
+    session: Session,
+    form: HandInputForm,
+    meta: HandMetaForm,
+    preview: list[tuple[str, Any]] | None,
+    evaluation: dict[str, Any] | None = None,
+) -> HttpResponse:
+    context = {
+        "access": access,
+        "club": access.club,
+        "session": session,
+        "form": form,
+        "meta": meta,
+        "preview": preview,
+        "evaluation": evaluation,
+    }
+    return render(request, "games/hand_new.html", context)
+
+
+@login_required
+@require_POST
+def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonResponse:
+    """The payments a hand would get, for the form's live preview."""
+    access = club_access(request, slug, role=MEMBER)
+    session = get_session(access.club.pk, session_id)
+    form = _hand_form(session, request.POST)
+    if form.is_valid():
+        try:
+            results, evaluation = services.hand_preview(
+                session=session, hand_input=form.hand_input(), at_number=_amending(request)
+            )
+        except ValidationError as error:
+            _show_error(form, error)
+        else:
+            rows = [{"name": n, "points": points(p)} for n, p in _preview_rows(form, results)]
+            return JsonResponse({"ok": True, "rows": rows, "evaluation": evaluation})
+    errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+    return JsonResponse({"ok": False, "errors": errors})
+
+
+def _amending(request: HttpRequest) -> int | None:
+    """The number of the hand an amend form previews (its position decides a sequential
+    family's scores); ``None`` for a new hand."""
+    number = request.POST.get("amending", "")
+    return int(number) if number.isdigit() else None
+
+
+def _get_hand(access: ClubAccess, hand_id: int) -> Hand:
+    queryset = Hand.objects.select_related("session__rule_set_version__rule_set", "session__season")
+    return get_object_or_404(queryset, session__club=access.club, pk=hand_id, deleted_at=None)
+
+
+@login_required
+def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    hand = _get_hand(access, hand_id)
+    family, names = _family_and_names(hand.session)
+    initial = family.hand_form.initial_from_input(hand.input)  # type: ignore[attr-defined]
+    form = _hand_form(hand.session, request.POST or None, initial=initial, number=hand.number)
+    change = HandChangeForm(request.POST or None, initial={"version": hand.version})
+    stale: Hand | None = None
+    if request.method == "POST" and form.is_valid() and change.is_valid():
+        try:
+            services.hand_amend(
+                hand=hand,
+                hand_input=form.hand_input(),
+                expected_version=change.cleaned_data["version"],
+                reason=change.cleaned_data["reason"],
+                by=request.user,
+            )
+        except services.StaleHand as error:
+            stale = error.current
+            reason = change.cleaned_data["reason"]
+            change = HandChangeForm(initial={"version": stale.version, "reason": reason})
+        except ValidationError as error:
+            _show_change_error(form, change, error)
+        else:
+            messages.success(request, f"Hand {hand.number} amended.")
+            return redirect(
+                reverse("session", args=[slug, hand.session_id]) + f"#hand-{hand.number}"
+            )
+    context = {
+        "access": access,
+        "club": access.club,
+        "session": hand.session,
+        "hand": hand,
+        "form": form,
+        "change": change,
+        "stale": stale,
+        "stale_description": (
+            family.describe_hand(stale.input, names, stale.evaluation) if stale else None
+        ),
+    }
+    return render(request, "games/hand_edit.html", context)
+
+
+@login_required
+def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    hand = _get_hand(access, hand_id)
+    family, names = _family_and_names(hand.session)
+    change = HandChangeForm(request.POST or None, initial={"version": hand.version})
+    if request.method == "POST" and change.is_valid():
+        try:
+            services.hand_delete(
+                hand=hand,
+                expected_version=change.cleaned_data["version"],
+                reason=change.cleaned_data["reason"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            apply_validation_error(change, error, lambda name: name if name == "reason" else None)
+        else:
+            messages.success(request, f"Hand {hand.number} deleted.")
+            return redirect("session", slug=slug, session_id=hand.session_id)
+    context = {
+        "access": access,
+        "club": access.club,
+        "session": hand.session,
+        "hand": hand,
+        "description": family.describe_hand(hand.input, names, hand.evaluation),
+        "change": change,
+    }
+    return render(request, "games/hand_delete.html", context)

@@ -1,0 +1,202 @@
+"""Players, members, invitations and accounts made by organisers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.access import club_access
+from games.forms import (
+    InvitationForm,
+    MemberAccountForm,
+    PlayerForm,
+    SignUpForm,
+    apply_validation_error,
+)
+from games.models import Invitation, Membership, Player
+
+ORGANISER = Membership.Role.ORGANISER
+
+
+def player_list(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug)
+    form = PlayerForm()
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        access = club_access(request, slug, role=ORGANISER)
+        form = PlayerForm(request.POST)
+        if form.is_valid():
+            try:
+                player = services.player_create(club=access.club, name=form.cleaned_data["name"])
+            except ValidationError as error:
+                apply_validation_error(form, error)
+            else:
+                messages.success(request, f"Added {player.name}.")
+                return redirect("players", slug=slug)
+    players = access.club.players.select_related("user")
+    return render(
+        request,
+        "games/player_list.html",
+        {"access": access, "club": access.club, "players": players, "form": form},
+    )
+
+
+def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    access = club_access(request, slug)
+    player = get_object_or_404(Player, club=access.club, pk=player_id)
+    scores = selectors.player_scores(player=player)[:200]
+    return render(
+        request,
+        "games/player_detail.html",
+        {
+            "access": access,
+            "club": access.club,
+            "player": player,
+            "scores": scores,
+            "sessions": selectors.player_sessions(player=player)[:50],
+            "totals": selectors.player_totals(player=player),
+        },
+    )
+
+
+@login_required
+def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    player = get_object_or_404(Player, club=access.club, pk=player_id)
+    form = PlayerForm(request.POST or None, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(player=player, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            return redirect("player", slug=slug, player_id=player.pk)
+    context = {"access": access, "club": access.club, "player": player, "form": form}
+    return render(request, "games/player_edit.html", context)
+
+
+@login_required
+def members(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    club = access.club
+    context = {
+        "access": access,
+        "club": club,
+        "memberships": club.memberships.select_related("user").order_by("user__username"),
+        "invitations": club.invitations.filter(accepted_at__isnull=True).select_related("player"),
+        "invite_form": InvitationForm(club=club),
+        "account_form": MemberAccountForm(club=club),
+    }
+    return render(request, "games/members.html", context)
+
+
+@login_required
+@require_POST
+def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    form = InvitationForm(request.POST, club=access.club)
+    if form.is_valid():
+        try:
+            invitation = services.invitation_create(
+                club=access.club, by=request.user, **form.cleaned_data
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
+            messages.success(request, f"Send this link to the new member: {link}")
+    else:
+        messages.error(request, "Choose a role and, if you like, an unlinked player.")
+    return redirect("members", slug=slug)
+
+
+@login_required
+@require_POST
+def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    form = MemberAccountForm(request.POST, club=access.club)
+    if not form.is_valid():
+        messages.error(request, "Enter a username and a role.")
+        return redirect("members", slug=slug)
+    username = form.cleaned_data["username"].strip()
+    user_model = get_user_model()
+    if user_model.objects.filter(username=username).exists():
+        messages.error(request, f"The username {username!r} is taken.")
+        return redirect("members", slug=slug)
+    try:
+        with transaction.atomic():
+            user = user_model.objects.create_user(username=username, password=None)
+            services.membership_set(club=access.club, user=user, role=form.cleaned_data["role"])
+            if form.cleaned_data["player"]:
+                services.player_link_user(player=form.cleaned_data["player"], user=user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("members", slug=slug)
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    link = request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
+    messages.success(
+        request, f"Account {username} created. Send them this set-password link: {link}"
+    )
+    return redirect("members", slug=slug)
+
+
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """Open an invitation: sign up (or sign in) and accept it."""
+    invite = get_object_or_404(Invitation.objects.select_related("club", "player"), token=token)
+    if invite.accepted_at is not None:
+        return render(request, "games/invitation.html", {"invite": invite, "used": True})
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        if request.user.is_authenticated:
+            return _accept(request, invite, request.user)
+        if form.is_valid():
+            return _sign_up_and_accept(request, invite, form)
+    return render(request, "games/invitation.html", {"invite": invite, "form": form})
+
+
+def _sign_up_and_accept(request: HttpRequest, invite: Invitation, form: SignUpForm) -> HttpResponse:
+    user_model = get_user_model()
+    username = form.cleaned_data["username"].strip()
+    if user_model.objects.filter(username=username).exists():
+        form.add_error("username", "That username is taken; sign in first if it is yours.")
+        return render(request, "games/invitation.html", {"invite": invite, "form": form})
+    try:
+        with transaction.atomic():  # no account is left behind if joining fails
+            user = user_model.objects.create_user(
+                username=username, password=form.cleaned_data["password"]
+            )
+            services.invitation_accept(invitation=invite, user=user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("home")
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return _welcome(request, invite)
+
+
+def _accept(request: HttpRequest, invite: Invitation, user: Any) -> HttpResponse:
+    try:
+        services.invitation_accept(invitation=invite, user=user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("home")
+    return _welcome(request, invite)
+
+
+def _welcome(request: HttpRequest, invite: Invitation) -> HttpResponse:
+    messages.success(request, f"Welcome to {invite.club.name}.")
+    return redirect("club", slug=invite.club.slug)

@@ -1,0 +1,78 @@
+"""Starting a session, its score sheet, and closing or reopening it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.access import club_access
+from games.forms import SessionStartForm, apply_validation_error
+from games.models import Membership, Session
+from scoring.families import get_family
+
+ORGANISER = Membership.Role.ORGANISER
+
+
+def get_session(club_id: int, session_id: int) -> Session:
+    queryset = Session.objects.select_related("season", "rule_set_version__rule_set")
+    return get_object_or_404(queryset, club_id=club_id, pk=session_id)
+
+
+@login_required
+def session_start(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    initial = {}
+    if season_id := request.GET.get("season"):
+        initial["season"] = season_id
+    form = SessionStartForm(request.POST or None, club=access.club, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.session_start(
+                season=form.cleaned_data["season"],
+                rule_set=form.cleaned_data["rule_set"],
+                played_on=form.cleaned_data["played_on"],
+                players=form.players(),
+                by=request.user,
+            )
+        except ValidationError as error:
+            apply_validation_error(form, error, lambda name: None if name == "players" else name)
+        else:
+            return redirect("session", slug=slug, session_id=session.pk)
+    context = {"access": access, "club": access.club, "form": form}
+    return render(request, "games/session_start.html", context)
+
+
+def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    access = club_access(request, slug)
+    session = get_session(access.club.pk, session_id)
+    sheet = selectors.session_sheet(session=session)
+    version = session.rule_set_version
+    family = get_family(version.rule_set.family)
+    context = {
+        "access": access,
+        "club": access.club,
+        "session": session,
+        "sheet": sheet,
+        "family": family,
+        "rules": family.describe_params(version.params),
+    }
+    return render(request, "games/session_detail.html", context)
+
+
+@login_required
+@require_POST
+def session_status(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    session = get_session(access.club.pk, session_id)
+    status = request.POST.get("status")
+    if status not in Session.Status.values:
+        messages.error(request, "Choose open or closed.")
+    else:
+        services.session_set_status(session=session, status=status)
+        messages.success(request, f"The session is now {session.get_status_display().lower()}.")
+    return redirect("session", slug=slug, session_id=session.pk)

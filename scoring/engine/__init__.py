@@ -1,0 +1,1 @@
+"""Pure-Python scoring engines for every rule family: no Django, exact arithmetic."""

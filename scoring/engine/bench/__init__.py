@@ -1,0 +1,1 @@
+"""Benchmark commands (``python -m scoring.engine.bench.NAME``) and their input generators."""

@@ -1,0 +1,386 @@
+"""Read a rules file of the 1000FluffyClouds language (classical.md §2) into a ``RuleSet``.
+
+Every problem is a ``LineError`` naming the line; ``check_rules`` lists them all (for an
+upload form or ``mahjong-score rules check``), ``read_rules`` raises ``RulesFileError``.
+
+>>> rules = read_rules('Short rules\\nPaymentMethod=1\\n10 3 "Pung" "PEM|PCM" 2 0\\n// END\\n')
+>>> rules.name, rules.options.payment_method.name, [r.code for r in rules.rules]
+('Short rules', 'ONLY_WINNER_EAST_DOUBLE', ['PEM|PCM'])
+>>> check_rules('Short rules\\n10 3 "Pung" "PEM&11S" 2 0\\n// END')[0][0].message
+'rule 10 refers to rule 11, which is not defined'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final, TypeVar
+
+from scoring.engine.classical.model import (
+    Options,
+    PaymentMethod,
+    Rule,
+    RuleSet,
+    RuleType,
+    SubRule,
+    TermKind,
+    Units,
+)
+from scoring.engine.errors import LineError
+
+END_MARKER: Final = "// END"
+MAX_RULES: Final = 99
+
+_WIND_AND_VALUE: Final = "DNSEWTMBVHJRP"
+_SECOND: Final[dict[str, str]] = {
+    "P": "CEB",
+    "K": "CEKB",
+    "G": "CEKB",
+    "C": "CE",
+    "T": "CE",
+    "F": "",
+    "S": "",
+    "*": "CEKB",
+}
+_THIRD: Final[dict[str, str]] = {
+    "P": _WIND_AND_VALUE,
+    "K": _WIND_AND_VALUE,
+    "G": _WIND_AND_VALUE,
+    "T": _WIND_AND_VALUE,
+    "C": "1234567",
+    "F": "1234Q",
+    "S": "1234Q",
+    "*": _WIND_AND_VALUE + "1234567Q",
+}
+_SET_NAMES: Final = {
+    "P": "pung",
+    "K": "kong",
+    "G": "pung-or-kong",
+    "C": "chow",
+    "T": "pair",
+    "F": "flower",
+    "S": "season",
+    "*": "any-set",
+}
+_BOOLEAN_OPTIONS: Final = {
+    "DrawAdvanceWind": "draw_advance_wind",
+    "NewEastEachRound": "new_east_each_round",
+    "DrawResetConsec": "draw_reset_consec",
+}
+_OPTION_NAMES: Final = (*_BOOLEAN_OPTIONS, "PaymentMethod")
+_E = TypeVar("_E", RuleType, Units)
+_TOKEN: Final = re.compile(r'"[^"]*"?|[^\s"]+')
+
+
+class RulesFileError(LineError):
+    """A rules file with errors: the first one as ``line``/``message``, all in ``errors``."""
+
+    def __init__(self, errors: tuple[LineError, ...]) -> None:
+        super().__init__(errors[0].line, errors[0].message)
+        self.errors = errors
+
+
+def read_rules(text: str) -> RuleSet:
+    """The rule set of a rules file's text; ``RulesFileError`` lists every error."""
+    errors, rule_set = _Reader(text).read()
+    if errors or rule_set is None:
+        raise RulesFileError(tuple(errors))
+    return rule_set
+
+
+def check_rules(text: str) -> tuple[list[LineError], list[LineError]]:
+    """Every error and every warning of a rules file's text, by line."""
+    errors, rule_set = _Reader(text).read()
+    warnings = list(rule_set.warnings) if rule_set is not None else []
+    return errors, warnings
+
+
+def decode_rules(data: bytes) -> str:
+    """The text of a rules file's bytes (UTF-8, a leading BOM ignored).
+
+    >>> decode_rules(b"\\xef\\xbb\\xbfName\\n// END\\n")
+    'Name\\n// END\\n'
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise RulesFileError((LineError(line, "the line is not UTF-8 text"),)) from None
+
+
+# --- the reader ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Reader:
+    text: str
+    errors: list[LineError] = field(default_factory=list)
+    warnings: list[LineError] = field(default_factory=list)
+    option_values: dict[str, object] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)
+
+    def fail(self, line: int, message: str) -> None:
+        self.errors.append(LineError(line, message))
+
+    def read(self) -> tuple[list[LineError], RuleSet | None]:
+        lines = self.text.removeprefix("\ufeff").splitlines()
+        name, end = self._scan(lines)
+        if end is None:
+            self.fail(max(len(lines), 1), f"the rules file does not end with a {END_MARKER!r} line")
+        elif name is None:
+            self.fail(end, "the rules file has no name line (the first line that is not a comment)")
+        self._check_references()
+        consecutive, east_limit = self._consecutive_rule()
+        if self.errors or name is None:
+            self.errors.sort(key=lambda e: e.line)
+            return self.errors, None
+        options = Options().with_changes(**self.option_values)
+        rule_set = RuleSet(
+            name, options, tuple(self.rules), tuple(self.warnings), consecutive, east_limit
+        )
+        return self.errors, rule_set
+
+    def _scan(self, lines: list[str]) -> tuple[str | None, int | None]:
+        name: str | None = None
+        for number, raw in enumerate(lines, start=1):
+            stripped = raw.strip()
+            if stripped == END_MARKER:
+                return name, number
+            if not stripped or stripped.startswith("//"):
+                continue
+            if name is None:
+                name = stripped
+            else:
+                self._body_line(raw, number)
+        return name, None
+
+    def _body_line(self, raw: str, number: int) -> None:
+        stripped = raw.strip()
+        if stripped[0].isdigit() or stripped[0] in "+-":
+            self._guarded(number, lambda: self._add_rule(stripped, number))
+        elif "=" in stripped:
+            self._guarded(number, lambda: self._option(raw, number))
+        else:
+            self.fail(
+                number,
+                "expected an option line (Name=value) or a scoring rule "
+                '(ID TYPE "description" "rule" value units)',
+            )
+
+    def _guarded(self, number: int, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except ValueError as error:
+            self.fail(number, str(error))
+
+    # --- option lines
+
+    def _option(self, raw: str, number: int) -> None:
+        text = raw.rstrip()
+        if text != text.lstrip():
+            raise ValueError("an option line must start at the beginning of the line, no space")
+        name, _, value = text.partition("=")
+        if name != name.rstrip() or value != value.lstrip():
+            raise ValueError(f"no spaces are allowed around '=' in the option line {text!r}")
+        if name in _BOOLEAN_OPTIONS:
+            if value not in ("T", "F"):
+                raise ValueError(f"{name} must be T or F, not {value!r}")
+            self.option_values[_BOOLEAN_OPTIONS[name]] = value == "T"
+        elif name == "PaymentMethod":
+            if value not in ("0", "1", "2", "3", "4"):
+                raise ValueError(f"PaymentMethod must be 0, 1, 2, 3 or 4, not {value!r}")
+            self.option_values["payment_method"] = PaymentMethod(int(value))
+        else:
+            known = ", ".join(_OPTION_NAMES)
+            raise ValueError(f"unknown option {name!r} (the options are {known})")
+
+    # --- scoring rules
+
+    def _add_rule(self, text: str, number: int) -> None:
+        rule = parse_rule_line(text, number)
+        if len(self.rules) == MAX_RULES:
+            raise ValueError(f"a rules file has at most {MAX_RULES} scoring rules")
+        for earlier in self.rules:
+            if earlier.id == rule.id:
+                raise ValueError(f"rule ID {rule.id} is already used on line {earlier.line}")
+        self.rules.append(rule)
+
+    def _check_references(self) -> None:
+        defined: set[int] = set()
+        all_ids = {rule.id for rule in self.rules}
+        for rule in self.rules:
+            for term in rule.terms:
+                if term.kind is TermKind.REFERENCE and term.rule_id not in defined:
+                    self.fail(rule.line, _reference_problem(rule.id, term.rule_id, all_ids))
+            if _only_reusable(rule.terms):
+                self.fail(
+                    rule.line,
+                    f"rule {rule.id} has only U references, so it would apply itself endlessly; "
+                    "add a tile-set sub-rule or an S reference",
+                )
+            defined.add(rule.id)
+
+    def _consecutive_rule(self) -> tuple[int | None, int | None]:
+        testing = [r for r in self.rules if any(t.kind is TermKind.CONSECUTIVE for t in r.terms)]
+        for rule in testing[:-1]:
+            self.warnings.append(
+                LineError(
+                    rule.line,
+                    f"rule {rule.id} is ignored: only one consecutive-East test is allowed and "
+                    f"the last one (line {testing[-1].line}) counts",
+                )
+            )
+        if not testing:
+            return None, None
+        last = testing[-1]
+        first = last.terms[0]
+        return last.id, first.count if first.kind is TermKind.CONSECUTIVE else None
+
+
+def _reference_problem(rule_id: int, target: int, all_ids: set[int]) -> str:
+    if target == rule_id:
+        return f"rule {rule_id} refers to itself"
+    if target in all_ids:
+        return (
+            f"rule {rule_id} refers to rule {target}, which comes later in the file; "
+            "a rule can only use rules above it"
+        )
+    return f"rule {rule_id} refers to rule {target}, which is not defined"
+
+
+def _only_reusable(terms: tuple[SubRule, ...]) -> bool:
+    reusable = any(t.kind is TermKind.REFERENCE and t.mode == "U" for t in terms)
+    return reusable and not any(t.consumes for t in terms)
+
+
+# --- one scoring rule line -------------------------------------------------------------------
+
+
+def parse_rule_line(text: str, line: int) -> Rule:
+    """A scoring rule line ``ID TYPE "description" "rule" value units`` (``ValueError``).
+
+    >>> parse_rule_line('20 3 "Exposed Pong of Minors" "PEM" 2 0', 7).terms[0].kind.value
+    'set'
+    """
+    tokens = _TOKEN.findall(text)
+    for token in tokens:
+        if token.startswith('"') and (len(token) == 1 or not token.endswith('"')):
+            raise ValueError("a double quote is not closed")
+    if len(tokens) != 6:
+        raise ValueError(
+            'a scoring rule has six fields: ID TYPE "description" "rule" value units; '
+            f"this line has {len(tokens)}"
+        )
+    rule_id, kind, description, code, value, units = tokens
+    _require_quoted(description, "description")
+    _require_quoted(code, "rule")
+    identifier = _rule_id(rule_id)
+    rule_type = _choice(kind, "TYPE", RuleType, "0, 1, 2 or 3")
+    code_text = code[1:-1]
+    terms, operators = parse_code(code_text)
+    if not terms and not rule_type.is_event:
+        raise ValueError(f"rule {identifier} is calculated (TYPE {kind}) and needs a rule code")
+    if not re.fullmatch(r"[+-]?\d+", value):
+        raise ValueError(f"the value {value!r} is not a whole number")
+    unit = _choice(units, "units", Units, "0 (points), 1 (doubles) or 2 (percent of the limit)")
+    return Rule(
+        identifier,
+        rule_type,
+        description[1:-1],
+        code_text,
+        terms,
+        operators,
+        int(value),
+        unit,
+        line,
+    )
+
+
+def _require_quoted(token: str, name: str) -> None:
+    if not token.startswith('"'):
+        raise ValueError(f"the {name} must be in double quotes, not {token!r}")
+
+
+def _rule_id(token: str) -> int:
+    if not re.fullmatch(r"\d{1,2}", token):
+        raise ValueError(f"the rule ID {token!r} is not a whole number from 0 to 99")
+    return int(token)
+
+
+def _choice(token: str, name: str, enum: type[_E], allowed: str) -> _E:
+    if not re.fullmatch(r"\d", token) or int(token) >= len(enum):
+        raise ValueError(f"{name} {token!r} is not {allowed}")
+    return enum(int(token))
+
+
+def parse_code(code: str) -> tuple[tuple[SubRule, ...], tuple[str, ...]]:
+    """Sub-rules and the operators between them (``ValueError`` for a malformed code).
+
+    >>> [t.code for t in parse_code("F**|S**")[0]], parse_code("F**|S**")[1]
+    (['F**', 'S**'], ('|',))
+    """
+    if code == "":
+        return (), ()
+    parts = re.split(r"([&|])", code)
+    terms = tuple(parse_sub_rule(part, code) for part in parts[0::2])
+    return terms, tuple(parts[1::2])
+
+
+def parse_sub_rule(text: str, code: str = "") -> SubRule:
+    """One three-character sub-rule, checked position by position.
+
+    >>> parse_sub_rule("5!S").rule_id, parse_sub_rule("05U").mode, parse_sub_rule("N13").count
+    (5, 'U', 13)
+    """
+    where = f" in {code!r}" if code and code != text else ""
+    if len(text) != 3:
+        if not text:
+            raise ValueError(f"an operator has no sub-rule on one side{where}")
+        raise ValueError(f"the sub-rule {text!r}{where} is not three characters")
+    first = text[0]
+    if first.isdigit():
+        return _reference(text, where)
+    if first == "N":
+        if not text[1:].isdigit():
+            raise ValueError(f"the sub-rule {text!r}{where}: N is followed by two digits (N13)")
+        return SubRule(text, TermKind.CONSECUTIVE, count=int(text[1:]))
+    if first == "M":
+        if text[1:] != "**":
+            raise ValueError(f"the sub-rule {text!r}{where}: the Mahjong test is written M**")
+        return SubRule(text, TermKind.MAHJONG)
+    return _set_term(text, where)
+
+
+def _reference(text: str, where: str) -> SubRule:
+    second, mode = text[1], text[2]
+    if not (second.isdigit() or second == "!"):
+        raise ValueError(
+            f"the sub-rule {text!r}{where}: after a rule ID's first digit comes its second "
+            "digit or '!'"
+        )
+    if mode not in "SUC":
+        raise ValueError(
+            f"the sub-rule {text!r}{where}: a rule reference ends in S (set), U (set, "
+            "reusable) or C (not set)"
+        )
+    rule_id = int(text[0] + second) if second.isdigit() else int(text[0])
+    return SubRule(text, TermKind.REFERENCE, rule_id=rule_id, mode=mode)
+
+
+def _set_term(text: str, where: str) -> SubRule:
+    first = "*" if text[0] == " " else text[0]
+    if first not in _SECOND:
+        raise ValueError(
+            f"the sub-rule {text!r}{where}: {text[0]!r} cannot start a sub-rule (use P K C T F "
+            "S G, a rule ID, N or M)"
+        )
+    name = _SET_NAMES[first]
+    for position, allowed in ((1, _SECOND[first]), (2, _THIRD[first])):
+        char = text[position]
+        if char not in allowed + "* ":
+            raise ValueError(
+                f"the sub-rule {text!r}{where}: {char!r} cannot be character {position + 1} of a "
+                f"{name} sub-rule"
+            )
+    return SubRule(text, TermKind.SET)

@@ -1,0 +1,120 @@
+"""The evaluation result of hand-json.md, and the registry of rule families that produce it.
+
+A family module (``scoring.engine.zung_jung``, later MCR, classical, HK faan) exposes an
+object satisfying ``Family``; ``FAMILY_MODULES`` names where each lives, so the dispatcher
+(``mahjong-score evaluate``) never changes when a family is added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Protocol
+
+from scoring.engine.errors import RulesError
+from scoring.engine.hand import Hand
+
+# family name -> module whose ``FAMILY`` attribute evaluates it (imported on first use)
+FAMILY_MODULES: dict[str, str] = {
+    "zung_jung": "scoring.engine.zung_jung",
+    "mcr": "scoring.engine.mcr",
+    "classical": "scoring.engine.classical",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CountedPattern:
+    """A pattern (fan, faan) counted in a hand: its value per count, and how many times."""
+
+    id: str
+    name: str
+    name_zh: str
+    value: int
+    count: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_zh": self.name_zh,
+            "value": self.value,
+            "count": self.count,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """A scored hand, in the family's unit; ``arrangement`` is the grouping scored."""
+
+    family: str
+    preset: str
+    total: int
+    total_without_bonus: int
+    meets_minimum: bool
+    limit: bool
+    patterns: tuple[CountedPattern, ...]
+    arrangement: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The result object of hand-json.md."""
+        return {
+            "ok": True,
+            "family": self.family,
+            "preset": self.preset,
+            "total": self.total,
+            "total_without_bonus": self.total_without_bonus,
+            "meets_minimum": self.meets_minimum,
+            "limit": self.limit,
+            "patterns": [pattern.to_json() for pattern in self.patterns],
+            "arrangement": list(self.arrangement),
+        }
+
+
+class Family(Protocol):
+    """What a rule family offers the dispatcher."""
+
+    name: str
+    default_preset: str
+
+    def presets(self) -> tuple[str, ...]:
+        """The preset names the family knows."""
+        ...
+
+    def evaluate(self, hand: Hand, preset: str) -> Evaluation:
+        """Score a valid hand under a preset; ``HandError`` when it is no winning hand."""
+        ...
+
+
+def family(name: str) -> Family:
+    """The family registered under ``name``.
+
+    >>> family("zung_jung").default_preset
+    'seed'
+    """
+    try:
+        module_name = FAMILY_MODULES[name]
+    except KeyError:
+        known = ", ".join(sorted(FAMILY_MODULES))
+        raise RulesError(f"unknown rule family {name!r} (known: {known})", field="rules") from None
+    found: Family = import_module(module_name).FAMILY
+    return found
+
+
+def parse_rules(text: str) -> tuple[Family, str]:
+    """Split ``FAMILY[:PRESET]`` into the family and a preset it knows.
+
+    >>> parse_rules("zung_jung:official")[1]
+    'official'
+    """
+    name, _, preset = text.partition(":")
+    chosen = family(name.strip())
+    preset = preset.strip() or chosen.default_preset
+    # A family may accept more than its named presets (classical: a rules file's path);
+    # it then checks the name itself and raises its own error.
+    check_preset = getattr(chosen, "check_preset", None)
+    if check_preset is not None:
+        check_preset(preset)
+    elif preset not in chosen.presets():
+        known = ", ".join(chosen.presets())
+        raise RulesError(f"{chosen.name} has no preset {preset!r} (known: {known})", field="rules")
+    return chosen, preset

@@ -1,0 +1,180 @@
+"""MCR's knitted shapes as shape finders, and the fast "does this complete?" test for waits.
+
+A knitted set is 1-4-7 of one suit, 2-5-8 of a second and 3-6-9 of the third (six ways).
+The knitted straight shape is those 9 tiles (three KNITTED groups) plus one set and a pair;
+Lesser and Greater Honours and Knitted Tiles are 14 different singles from the honours and
+one knitted set.
+
+>>> from scoring.engine.tiles import counts, parse_tiles
+>>> hand = tuple(counts(parse_tiles("147m258p123369s55z")))
+>>> [[g.code() for g in grouping] for grouping in knitted_straight_groupings(hand)]
+[['147m', '258p', '369s', '123s', '55z']]
+>>> len(honours_knitted_groupings(tuple(counts(parse_tiles("147m258p3s1234567z")))))
+1
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import permutations
+from typing import Final
+
+from scoring.engine.shapes import (
+    DEFAULT_SHAPES,
+    Group,
+    Grouping,
+    GroupKind,
+    register_shape,
+    standard_groupings,
+)
+from scoring.engine.tiles import HONOURS, KINDS, ORPHANS, Tile
+
+KNITTED_STRAIGHT: Final = "knitted_straight"
+HONOURS_KNITTED: Final = "honours_and_knitted"
+MCR_SHAPES: Final = (*DEFAULT_SHAPES, KNITTED_STRAIGHT, HONOURS_KNITTED)
+
+# For each of the six knitted sets: the lowest tile of its 1-4-7, 2-5-8 and 3-6-9 pieces.
+KNITTED_SETS: Final[tuple[tuple[Tile, Tile, Tile], ...]] = tuple(
+    (residues[0], 9 + residues[1], 18 + residues[2]) for residues in permutations(range(3))
+)
+
+
+def knitted_tiles(knitted_set: tuple[Tile, Tile, Tile]) -> tuple[Tile, ...]:
+    """The nine tiles of a knitted set.
+
+    >>> knitted_tiles(KNITTED_SETS[0])
+    (0, 3, 6, 10, 13, 16, 20, 23, 26)
+    """
+    return tuple(low + step for low in knitted_set for step in (0, 3, 6))
+
+
+_KNITTED_TILES: Final = tuple(frozenset(knitted_tiles(k)) for k in KNITTED_SETS)
+
+
+def knitted_straight_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
+    """Knitted straight (组合龙) read as three special chows, plus one set and a pair."""
+    if sum(counts) not in (11, 14) or sum(1 for c in counts[:27] if c) < 9:
+        return ()
+    results: list[Grouping] = []
+    for knitted_set, tiles in zip(KNITTED_SETS, _KNITTED_TILES, strict=True):
+        if any(counts[t] == 0 for t in tiles):
+            continue
+        rest = list(counts)
+        for t in tiles:
+            rest[t] -= 1
+        pieces = tuple(Group(GroupKind.KNITTED, low) for low in knitted_set)
+        results.extend((*pieces, *grouping) for grouping in standard_groupings(tuple(rest)))
+    return tuple(results)
+
+
+def honours_knitted_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
+    """Honours and knitted tiles (全不靠 / 七星不靠): 14 different singles from the honours
+    and one knitted set."""
+    if sum(counts) != 14 or max(counts) > 1 or sum(counts[27:]) < 5:
+        return ()
+    suited = {t for t in range(27) if counts[t]}
+    if not any(suited <= tiles for tiles in _KNITTED_TILES):
+        return ()
+    return (tuple(Group(GroupKind.SINGLE, t) for t in range(KINDS) if counts[t]),)
+
+
+register_shape(KNITTED_STRAIGHT, knitted_straight_groupings)
+register_shape(HONOURS_KNITTED, honours_knitted_groupings)
+
+
+# --- the completion test used for waits -------------------------------------------------------
+
+
+def _standard_complete(work: list[int], pair_left: bool, start: int = 0) -> bool:
+    i = start
+    while i < KINDS and work[i] == 0:
+        i += 1
+    if i == KINDS:
+        return not pair_left
+    count = work[i]
+    if pair_left and count >= 2:
+        work[i] -= 2
+        found = _standard_complete(work, False, i)
+        work[i] += 2
+        if found:
+            return True
+    if count >= 3:
+        work[i] -= 3
+        found = _standard_complete(work, pair_left, i)
+        work[i] += 3
+        if found:
+            return True
+    if i < 27 and i % 9 <= 6 and work[i + 1] and work[i + 2]:
+        work[i] -= 1
+        work[i + 1] -= 1
+        work[i + 2] -= 1
+        found = _standard_complete(work, pair_left, i)
+        work[i] += 1
+        work[i + 1] += 1
+        work[i + 2] += 1
+        return found
+    return False
+
+
+def completes(counts: tuple[int, ...]) -> bool:
+    """Whether these concealed counts form a winning hand in any MCR shape (declared melds
+    aside). Faster than listing the groupings: it stops at the first reading."""
+    total = sum(counts)
+    if total % 3 != 2:
+        return False
+    if _standard_complete(list(counts), True):
+        return True
+    if total != 14 and total != 11:
+        return False
+    if total == 14 and (_seven_pairs(counts) or _orphans(counts)):
+        return True
+    return bool(knitted_straight_groupings(counts) or honours_knitted_groupings(counts))
+
+
+def _seven_pairs(counts: tuple[int, ...]) -> bool:
+    return all(c % 2 == 0 for c in counts)
+
+
+def _orphans(counts: tuple[int, ...]) -> bool:
+    return all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14
+
+
+def _candidates(counts: tuple[int, ...]) -> set[Tile]:
+    """Kinds that could complete these tiles: a held honour, a suit tile near a held one,
+    and the tiles the irregular shapes might still lack."""
+    found: set[Tile] = {t for t in HONOURS if counts[t]}
+    for t in range(27):
+        if counts[t]:
+            low = t - t % 9
+            found.update(range(max(low, t - 2), min(low + 8, t + 2) + 1))
+    if sum(counts) not in (10, 13):
+        return found
+    if sum(1 for t in ORPHANS if counts[t]) >= 12:
+        found.update(ORPHANS)
+    if sum(1 for c in counts[:27] if c) >= 8:
+        for tiles in _KNITTED_TILES:
+            found.update(tiles)
+    if max(counts) == 1:
+        found.update(HONOURS)
+    return found
+
+
+@cache
+def wait_kinds(counts: tuple[int, ...]) -> tuple[Tile, ...]:
+    """The kinds that complete these concealed tiles (one short of a win) in any MCR shape,
+    "in form": a kind counts even when all its copies are already held or visible.
+
+    >>> from scoring.engine.tiles import counts, format_tiles, parse_tiles
+    >>> format_tiles(wait_kinds(tuple(counts(parse_tiles("2444m")))))
+    '23m'
+    >>> format_tiles(wait_kinds(tuple(counts(parse_tiles("1122334466668p")))))
+    '78p'
+    """
+    work = list(counts)
+    found: list[Tile] = []
+    for t in sorted(_candidates(counts)):
+        work[t] += 1
+        if completes(tuple(work)):
+            found.append(t)
+        work[t] -= 1
+    return tuple(found)

@@ -1,0 +1,503 @@
+"""Every MCR fan that is not a combination of sets, as a small named predicate (mcr.md §2).
+
+A predicate looks at one arrangement (``Facts``) and returns how many times its fan counts
+before the non-repeat principle is applied: 0 or 1, or the number of qualifying sets or
+tiles for the fans counted "×n". Set combinations (chows with chows, pungs with pungs) are
+in ``sets.py``; exclusions and the Chicken Hand in the evaluator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from scoring.engine.mcr.facts import Facts
+from scoring.engine.mcr.knitted import HONOURS_KNITTED, KNITTED_STRAIGHT
+from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Group, GroupKind
+from scoring.engine.tiles import (
+    DRAGONS,
+    GREEN,
+    HONOURS,
+    WHITE,
+    is_dragon,
+    is_honour,
+    is_terminal,
+    is_terminal_or_honour,
+    is_wind,
+)
+
+Predicate = Callable[[Facts], int]
+
+GREEN_TILES: Final = frozenset({19, 20, 21, 23, 25, GREEN})  # 2 3 4 6 8 bamboo, green dragon
+REVERSIBLE_TILES: Final = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
+
+
+def _ranks(f: Facts) -> set[int] | None:
+    """The numbers (1-9) of the hand's tiles, or None when there is an honour."""
+    if f.summary.has_honour:
+        return None
+    return {t % 9 + 1 for t in f.summary.kinds}
+
+
+def _four_sets(f: Facts) -> bool:
+    return f.shape == STANDARD
+
+
+# --- 88 ------------------------------------------------------------------------------------
+
+
+def big_four_winds(f: Facts) -> int:
+    """Big Four Winds 大四喜: pungs or kongs of all four winds."""
+    return int(f.wind_triplets == 4)
+
+
+def big_three_dragons(f: Facts) -> int:
+    """Big Three Dragons 大三元: pungs or kongs of all three dragons."""
+    return int(f.dragon_triplets == 3)
+
+
+def all_green(f: Facts) -> int:
+    """All Green 绿一色: only 2 3 4 6 8 bamboo and green dragon."""
+    return int(f.summary.kinds <= GREEN_TILES)
+
+
+def nine_gates(f: Facts) -> int:
+    """Nine Gates 九莲宝灯: 1112345678999 of one suit concealed, waiting on all nine."""
+    return int(f.summary.nine_gates())
+
+
+def four_kongs(f: Facts) -> int:
+    """Four Kongs 四杠: four kongs."""
+    return int(f.summary.kongs == 4)
+
+
+def seven_shifted_pairs(f: Facts) -> int:
+    """Seven Shifted Pairs 连七对: seven pairs of one suit with consecutive numbers."""
+    kinds = sorted(f.summary.kinds)
+    return int(
+        f.shape == SEVEN_PAIRS
+        and len(kinds) == 7
+        and len(f.summary.suits) == 1
+        and not f.summary.has_honour
+        and kinds[-1] - kinds[0] == 6
+    )
+
+
+def thirteen_orphans(f: Facts) -> int:
+    """Thirteen Orphans 十三幺: one of each terminal and honour and one duplicate."""
+    return int(f.shape == THIRTEEN_ORPHANS)
+
+
+# --- 64 ------------------------------------------------------------------------------------
+
+
+def all_terminals(f: Facts) -> int:
+    """All Terminals 清幺九: only 1s and 9s."""
+    return int(all(is_terminal(t) for t in f.summary.kinds))
+
+
+def little_four_winds(f: Facts) -> int:
+    """Little Four Winds 小四喜: three wind pungs and a pair of the fourth wind."""
+    return int(f.wind_triplets == 3 and f.pair is not None and is_wind(f.pair))
+
+
+def little_three_dragons(f: Facts) -> int:
+    """Little Three Dragons 小三元: two dragon pungs and a pair of the third dragon."""
+    return int(f.dragon_triplets == 2 and f.pair is not None and is_dragon(f.pair))
+
+
+def all_honours(f: Facts) -> int:
+    """All Honours 字一色: only winds and dragons."""
+    return int(all(is_honour(t) for t in f.summary.kinds))
+
+
+def four_concealed_pungs(f: Facts) -> int:
+    """Four Concealed Pungs 四暗刻: four concealed pungs or kongs."""
+    return int(f.concealed_triplets == 4)
+
+
+# --- 32 and 24 -----------------------------------------------------------------------------
+
+
+def three_kongs(f: Facts) -> int:
+    """Three Kongs 三杠: three kongs."""
+    return int(f.summary.kongs == 3)
+
+
+def all_terminals_and_honours(f: Facts) -> int:
+    """All Terminals and Honours 混幺九: only terminals and honours, both present."""
+    kinds = f.summary.kinds
+    return int(
+        all(is_terminal_or_honour(t) for t in kinds)
+        and f.summary.has_honour
+        and any(is_terminal(t) for t in kinds)
+    )
+
+
+def seven_pairs(f: Facts) -> int:
+    """Seven Pairs 七对: seven pairs."""
+    return int(f.shape == SEVEN_PAIRS)
+
+
+def greater_honours_and_knitted_tiles(f: Facts) -> int:
+    """Greater Honours and Knitted Tiles 七星不靠: all 7 honours and 7 knitted tiles."""
+    return int(f.shape == HONOURS_KNITTED and f.summary.kinds >= set(HONOURS))
+
+
+def all_even_pungs(f: Facts) -> int:
+    """All Even Pungs 全双刻: four pungs and a pair, all of 2 4 6 8 suit tiles."""
+    ranks = _ranks(f)
+    return int(_all_pungs(f) and ranks is not None and ranks <= {2, 4, 6, 8})
+
+
+def full_flush(f: Facts) -> int:
+    """Full Flush 清一色: one suit only."""
+    return int(len(f.summary.suits) == 1 and not f.summary.has_honour)
+
+
+def _ranks_within(f: Facts, allowed: set[int]) -> bool:
+    ranks = _ranks(f)
+    return ranks is not None and ranks <= allowed
+
+
+def upper_tiles(f: Facts) -> int:
+    """Upper Tiles 全大: only 7, 8, 9 suit tiles."""
+    return int(_ranks_within(f, {7, 8, 9}))
+
+
+def middle_tiles(f: Facts) -> int:
+    """Middle Tiles 全中: only 4, 5, 6 suit tiles."""
+    return int(_ranks_within(f, {4, 5, 6}))
+
+
+def lower_tiles(f: Facts) -> int:
+    """Lower Tiles 全小: only 1, 2, 3 suit tiles."""
+    return int(_ranks_within(f, {1, 2, 3}))
+
+
+# --- 16 and 12 -----------------------------------------------------------------------------
+
+
+def all_fives(f: Facts) -> int:
+    """All Fives 全带五: every set and the pair contain a 5."""
+    return int(_four_sets(f) and all(_has_five(g) for g in f.arrangement.groups))
+
+
+def _has_five(group: Group) -> bool:
+    t = group.tile
+    if group.kind is GroupKind.CHOW:
+        return t % 9 in (2, 3, 4)
+    return t < 27 and t % 9 == 4
+
+
+def three_concealed_pungs(f: Facts) -> int:
+    """Three Concealed Pungs 三暗刻: three concealed pungs or kongs."""
+    return int(f.concealed_triplets == 3)
+
+
+def lesser_honours_and_knitted_tiles(f: Facts) -> int:
+    """Lesser Honours and Knitted Tiles 全不靠: 14 different singles, honours and knitted."""
+    return int(f.shape == HONOURS_KNITTED and not f.summary.kinds >= set(HONOURS))
+
+
+def knitted_straight(f: Facts) -> int:
+    """Knitted Straight 组合龙: 147, 258, 369 in three different suits."""
+    if f.shape == KNITTED_STRAIGHT:
+        return 1
+    return int(f.shape == HONOURS_KNITTED and sum(1 for t in f.summary.kinds if t < 27) == 9)
+
+
+def upper_four(f: Facts) -> int:
+    """Upper Four 大于五: only 6, 7, 8, 9 suit tiles."""
+    return int(_ranks_within(f, {6, 7, 8, 9}))
+
+
+def lower_four(f: Facts) -> int:
+    """Lower Four 小于五: only 1, 2, 3, 4 suit tiles."""
+    return int(_ranks_within(f, {1, 2, 3, 4}))
+
+
+def big_three_winds(f: Facts) -> int:
+    """Big Three Winds 三风刻: three wind pungs."""
+    return int(f.wind_triplets == 3)
+
+
+# --- 8: tiles and context ------------------------------------------------------------------
+
+
+def reversible_tiles(f: Facts) -> int:
+    """Reversible Tiles 推不倒: only 1234589 dots, 245689 bamboo and white dragon."""
+    return int(f.summary.kinds <= REVERSIBLE_TILES)
+
+
+def last_tile_draw(f: Facts) -> int:
+    """Last Tile Draw 妙手回春: self-drawn on the last tile of the wall."""
+    return int(f.hand.last_tile_of_wall)
+
+
+def last_tile_claim(f: Facts) -> int:
+    """Last Tile Claim 海底捞月: won on the final discard."""
+    return int(f.hand.last_discard)
+
+
+def out_with_replacement_tile(f: Facts) -> int:
+    """Out with Replacement Tile 杠上开花: self-drawn on the replacement tile after a kong."""
+    return int(f.hand.replacement_tile)
+
+
+def robbing_the_kong(f: Facts) -> int:
+    """Robbing the Kong 抢杠和: won on the tile another player adds to a melded pung."""
+    return int(f.hand.robbing_kong)
+
+
+# --- 6 -------------------------------------------------------------------------------------
+
+
+def _all_pungs(f: Facts) -> bool:
+    return _four_sets(f) and len(f.triplets) == 4
+
+
+def all_pungs(f: Facts) -> int:
+    """All Pungs 碰碰和: four pungs or kongs and a pair."""
+    return int(_all_pungs(f))
+
+
+def half_flush(f: Facts) -> int:
+    """Half Flush 混一色: one suit and honours."""
+    return int(len(f.summary.suits) == 1 and f.summary.has_honour)
+
+
+def all_types(f: Facts) -> int:
+    """All Types 五门齐: characters, bamboo, dots, winds and dragons all present."""
+    kinds = f.summary.kinds
+    return int(
+        len(f.summary.suits) == 3
+        and any(is_wind(t) for t in kinds)
+        and any(t in DRAGONS for t in kinds)
+    )
+
+
+def melded_hand(f: Facts) -> int:
+    """Melded Hand 全求人: four melded sets, won on a discard."""
+    return int(f.summary.melded_sets == 4 and not f.hand.self_drawn)
+
+
+def two_concealed_kongs(f: Facts) -> int:
+    """Two Concealed Kongs 双暗杠: two concealed kongs (and no other kong)."""
+    return int(f.summary.concealed_kongs == 2 and f.summary.kongs == 2)
+
+
+def two_dragon_pungs(f: Facts) -> int:
+    """Two Dragon Pungs 双箭刻: pungs of two dragons."""
+    return int(f.dragon_triplets == 2)
+
+
+# --- 4 -------------------------------------------------------------------------------------
+
+
+def outside_hand(f: Facts) -> int:
+    """Outside Hand 全带幺: every set and the pair contain a terminal or an honour."""
+    return int(_four_sets(f) and all(_has_orphan(g) for g in f.arrangement.groups))
+
+
+def _has_orphan(group: Group) -> bool:
+    if group.kind is GroupKind.CHOW:
+        return group.tile % 9 in (0, 6)
+    return is_terminal_or_honour(group.tile)
+
+
+def fully_concealed_hand(f: Facts) -> int:
+    """Fully Concealed Hand 不求人: nothing claimed from others, self-drawn."""
+    return int(f.summary.melded_sets == 0 and f.hand.self_drawn)
+
+
+def two_melded_kongs(f: Facts) -> int:
+    """Two Melded Kongs 双明杠: two melded kongs (and no other kong)."""
+    return int(f.summary.melded_kongs == 2 and f.summary.kongs == 2)
+
+
+def last_tile(f: Facts) -> int:
+    """Last Tile 和绝张: the other three copies of the winning tile are visible (forced
+    when they are in the winner's own melds)."""
+    hand = f.hand
+    in_melds = sum(m.tiles.count(hand.winning_tile) for m in hand.melds)
+    return int(hand.last_of_its_kind or in_melds == 3)
+
+
+# --- 2 -------------------------------------------------------------------------------------
+
+
+def dragon_pung(f: Facts) -> int:
+    """Dragon Pung 箭刻: a pung or kong of a dragon, ×n."""
+    return f.dragon_triplets
+
+
+def prevalent_wind(f: Facts) -> int:
+    """Prevalent Wind 圈风刻: a pung or kong of the prevalent wind."""
+    return int(any(g.tile == f.hand.prevailing_wind for g in f.triplets))
+
+
+def seat_wind(f: Facts) -> int:
+    """Seat Wind 门风刻: a pung or kong of the seat wind."""
+    return int(any(g.tile == f.hand.seat_wind for g in f.triplets))
+
+
+def concealed_hand(f: Facts) -> int:
+    """Concealed Hand 门前清: nothing claimed from others, won on a discard."""
+    return int(f.summary.melded_sets == 0 and not f.hand.self_drawn)
+
+
+def all_chows(f: Facts) -> int:
+    """All Chows 平和: four chows (a knitted straight counts as three) and a suit pair."""
+    chows = len(f.chows) + (3 if f.shape == KNITTED_STRAIGHT else 0)
+    return int(chows == 4 and f.pair is not None and f.pair < 27)
+
+
+def tile_hog(f: Facts) -> int:
+    """Tile Hog 四归一: all four copies of a tile used without a kong, ×n."""
+    four = sum(1 for t in f.summary.kinds if f.summary.tile_counts[t] == 4)
+    return four - f.summary.kongs
+
+
+def two_concealed_pungs(f: Facts) -> int:
+    """Two Concealed Pungs 双暗刻: two concealed pungs or kongs."""
+    return int(f.concealed_triplets == 2)
+
+
+def concealed_kong(f: Facts) -> int:
+    """Concealed Kong 暗杠: one concealed kong (also with one melded kong when Melded Kong and
+    Concealed Kong is not played)."""
+    s = f.summary
+    mixed = s.melded_kongs == 1 and not s.rules.melded_and_concealed_kong
+    return int(s.concealed_kongs == 1 and (s.kongs == 1 or (s.kongs == 2 and mixed)))
+
+
+def all_simples(f: Facts) -> int:
+    """All Simples 断幺: no terminals or honours."""
+    return int(not any(is_terminal_or_honour(t) for t in f.summary.kinds))
+
+
+# --- 1 -------------------------------------------------------------------------------------
+
+
+def pung_of_terminals_or_honours(f: Facts) -> int:
+    """Pung of Terminals or Honours 幺九刻: each terminal or wind pung, ×n (dragon pungs always
+    count a dragon fan instead; the evaluator removes wind pungs used by wind fans)."""
+    return sum(1 for g in f.triplets if is_terminal_or_honour(g.tile) and not is_dragon(g.tile))
+
+
+def melded_kong(f: Facts) -> int:
+    """Melded Kong 明杠: one melded kong (also with one concealed kong when Melded Kong and
+    Concealed Kong is not played)."""
+    s = f.summary
+    mixed = s.concealed_kongs == 1 and not s.rules.melded_and_concealed_kong
+    return int(s.melded_kongs == 1 and (s.kongs == 1 or (s.kongs == 2 and mixed)))
+
+
+def melded_kong_and_concealed_kong(f: Facts) -> int:
+    """Melded Kong and Concealed Kong 明暗杠 (5, MIL): one melded and one concealed kong."""
+    s = f.summary
+    return int(
+        s.rules.melded_and_concealed_kong
+        and s.kongs == 2
+        and s.melded_kongs == 1
+        and s.concealed_kongs == 1
+    )
+
+
+def one_voided_suit(f: Facts) -> int:
+    """One Voided Suit 缺一门: exactly two of the three suits present."""
+    return int(len(f.summary.suits) == 2)
+
+
+def no_honours(f: Facts) -> int:
+    """No Honours 无字: no winds or dragons."""
+    return int(not f.summary.has_honour)
+
+
+def _wait_group_allows(f: Facts) -> bool:
+    group = f.winning_group
+    if group.kind is GroupKind.KNITTED and not f.summary.rules.knitted_wait_fans:
+        return False
+    return f.summary.unique_wait()
+
+
+def edge_wait(f: Facts) -> int:
+    """Edge Wait 边张: the only wait was the 3 of 12 or the 7 of 89."""
+    group, won = f.winning_group, f.hand.winning_tile
+    if group.kind is not GroupKind.CHOW:
+        return 0
+    edge = (won == group.tile + 2 and group.tile % 9 == 0) or (
+        won == group.tile and group.tile % 9 == 6
+    )
+    return int(edge and _wait_group_allows(f))
+
+
+def closed_wait(f: Facts) -> int:
+    """Closed Wait 坎张: the only wait was the middle tile of a chow."""
+    group = f.winning_group
+    middle = group.kind is GroupKind.CHOW and f.hand.winning_tile == group.tile + 1
+    return int(middle and _wait_group_allows(f))
+
+
+def single_wait(f: Facts) -> int:
+    """Single Wait 单钓将: the only wait was the pair."""
+    return int(f.winning_group.kind is GroupKind.PAIR and _wait_group_allows(f))
+
+
+def self_drawn(f: Facts) -> int:
+    """Self-Drawn 自摸: the winner drew the winning tile."""
+    return int(f.hand.self_drawn)
+
+
+# Every predicate by fan id; the set fans and Chicken Hand are counted elsewhere.
+PREDICATES: Final[dict[str, Predicate]] = {
+    name: predicate
+    for name, predicate in globals().items()
+    if callable(predicate)
+    and not name.startswith("_")
+    and getattr(predicate, "__module__", "") == __name__
+    and name != "Predicate"
+}
+# The fans that depend only on the tiles and the context, not on the arrangement: they are
+# computed once per hand.
+HAND_FANS: Final = frozenset(
+    {
+        "all_green",
+        "nine_gates",
+        "four_kongs",
+        "all_terminals",
+        "all_honours",
+        "three_kongs",
+        "all_terminals_and_honours",
+        "full_flush",
+        "upper_tiles",
+        "middle_tiles",
+        "lower_tiles",
+        "upper_four",
+        "lower_four",
+        "reversible_tiles",
+        "last_tile_draw",
+        "last_tile_claim",
+        "out_with_replacement_tile",
+        "robbing_the_kong",
+        "half_flush",
+        "all_types",
+        "melded_hand",
+        "two_concealed_kongs",
+        "fully_concealed_hand",
+        "two_melded_kongs",
+        "last_tile",
+        "concealed_hand",
+        "tile_hog",
+        "concealed_kong",
+        "all_simples",
+        "melded_kong",
+        "melded_kong_and_concealed_kong",
+        "one_voided_suit",
+        "no_honours",
+        "self_drawn",
+    }
+)
+HAND_PREDICATES: Final = {k: v for k, v in PREDICATES.items() if k in HAND_FANS}
+ARRANGEMENT_PREDICATES: Final = {k: v for k, v in PREDICATES.items() if k not in HAND_FANS}

@@ -1,0 +1,256 @@
+"""What the HK and Big Two score files share: decoding, line shapes, the reader loop and TSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import ClassVar, Generic, TypeVar
+
+from scoring.engine.errors import EngineError, LineError
+
+SEATS = 4
+BYTE_ORDER_MARK = "\ufeff"
+NOT_UTF8 = "file is not valid UTF-8"
+
+# §2.1: leading whitespace, the form, then trailing whitespace and an optional comment.
+# Python's ``\s`` on ``str`` is exactly ``str.isspace()``.
+DATE = r"(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})"
+TAIL = r"\s*(?:#.*)?"
+
+RulesT = TypeVar("RulesT", bound=Hashable)
+HandT = TypeVar("HandT")
+
+
+def line_pattern(*forms: str) -> re.Pattern[str]:
+    """One whole-line pattern trying ``forms`` in order, then a comment or blank line.
+
+    Alternation tries its branches left to right, so the first form that fits the whole
+    line wins, exactly as trying each form's own pattern in turn. A comment or blank line
+    matches with ``lastgroup`` None.
+
+    >>> line_pattern(DATE).fullmatch("  2023-03-03 # x").lastgroup
+    'date'
+    """
+    return re.compile(r"\s*(?:" + "|".join((*forms, "")) + ")" + TAIL)
+
+
+def four(token: str) -> str:
+    """Four whitespace-separated ``token`` patterns."""
+    return r"\s+".join([token] * SEATS)
+
+
+def score_lines(data: bytes) -> list[str]:
+    """Decode a score file (UTF-8, one BOM dropped) and split it into lines (§2.1).
+
+    >>> score_lines(b"\\xef\\xbb\\xbfA B C D\\r\\n1 - - -\\x0c# ff\\n")
+    ['A B C D', '1 - - -', '# ff']
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LineError(_line_of_offset(data, error.start), NOT_UTF8) from None
+    return text.removeprefix(BYTE_ORDER_MARK).splitlines()
+
+
+def lines_of(source: bytes | str) -> list[str]:
+    """The lines of a score file given as stored bytes or as already decoded text."""
+    if isinstance(source, bytes):
+        return score_lines(source)
+    return source.removeprefix(BYTE_ORDER_MARK).splitlines()
+
+
+def _line_of_offset(data: bytes, offset: int) -> int:
+    """The 1-based line holding byte ``offset``; the bytes before it are valid UTF-8."""
+    # A stand-in character at the offset ends up on the line the bad byte is on.
+    return len((data[:offset].decode("utf-8") + "?").splitlines())
+
+
+def repeated_names(names: Sequence[str]) -> list[str]:
+    """Every occurrence of a name after its first, in order (§2.3).
+
+    >>> repeated_names(["A", "B", "A", "B"])
+    ['A', 'B']
+    """
+    seen: set[str] = set()
+    repeated = []
+    for name in names:
+        if name in seen:
+            repeated.append(name)
+        seen.add(name)
+    return repeated
+
+
+def ratio(numerator: Fraction | int, game_count: int) -> Fraction | None:
+    """``numerator / game_count`` exactly, or None when there are no games."""
+    return Fraction(numerator, game_count) if game_count else None
+
+
+class PerGame:
+    """The per-game fractions both formats print, for a statistics row with these counts."""
+
+    game_count: int
+    win_count: int
+    net_score: Fraction | int
+
+    @property
+    def win_fraction(self) -> Fraction | None:
+        return ratio(self.win_count, self.game_count)
+
+    @property
+    def net_score_per_game(self) -> Fraction | None:
+        return ratio(self.net_score, self.game_count)
+
+
+def tsv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """Tab-separated rows, csv QUOTE_MINIMAL quoting, every row ending with ``\\n`` (§5.5).
+
+    >>> tsv_text(["name", "net"], [['O"Neil', 3]])
+    'name\\tnet\\n"O""Neil"\\t3\\n'
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+@dataclass
+class Section(Generic[RulesT, HandT]):
+    """A run of games under one date, one rule set and one seating, in file order."""
+
+    date: str | None
+    rules: RulesT
+    seating: tuple[str, ...]
+    lines: list[int] = field(default_factory=list)
+    hands: list[HandT] = field(default_factory=list)
+
+    @property
+    def games(self) -> list[tuple[int, HandT]]:
+        """Each game as (line number, hand)."""
+        return list(zip(self.lines, self.hands, strict=True))
+
+
+@dataclass
+class ScoreFile(Generic[RulesT, HandT]):
+    """A read score file: the players in order of first appearance and the game sections."""
+
+    players: list[str]
+    sections: list[Section[RulesT, HandT]]
+
+    @property
+    def game_count(self) -> int:
+        """The number of game lines read."""
+        return sum(len(section.hands) for section in self.sections)
+
+
+_NOTHING_CACHED: dict[str, object] = {}
+
+
+class ScoreReader(Generic[RulesT, HandT]):
+    """The line loop both formats share; a subclass reads each line that is not a known game.
+
+    Identical game lines are common, so a game line already read under the open section's
+    rules is added straight from a cache keyed by its text: validating it again would give
+    the same hand. Any line that changes the date, the rules or the seating closes the section.
+    """
+
+    no_players_message: ClassVar[str]
+    explainer: ClassVar[str]
+
+    def __init__(self, rules: RulesT) -> None:
+        self.date: str | None = None
+        self.rules = rules
+        self.seating: tuple[str, ...] | None = None
+        self.players: dict[str, None] = {}
+        self.sections: list[Section[RulesT, HandT]] = []
+        self._section: Section[RulesT, HandT] | None = None
+        self._cache_by_rules: dict[RulesT, dict[str, HandT]] = {}
+        self._rules_cache: dict[str, HandT] | None = None  # the current rules' cache
+        self._open_cache: dict[str, HandT] = {}
+
+    def read(self, lines: Iterable[str]) -> ScoreFile[RulesT, HandT]:
+        """Read every line; raise ``LineError`` at the first bad one."""
+        cached = self._open_cache
+        nowhere_lines: list[int] = []  # no section is open until a game line opens one
+        nowhere_hands: list[HandT] = []
+        add_line: Callable[[int], None] = nowhere_lines.append
+        add_hand: Callable[[HandT], None] = nowhere_hands.append
+        for number, line in enumerate(lines, 1):
+            hand = cached.get(line)
+            if hand is not None:
+                add_line(number)
+                add_hand(hand)
+                continue
+            self.read_line(number, line)
+            cached = self._open_cache
+            if self._section is not None:
+                add_line = self._section.lines.append
+                add_hand = self._section.hands.append
+        return ScoreFile(list(self.players), self.sections)
+
+    def read_line(self, number: int, line: str) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def hand_from_tokens(self, tokens: list[str]) -> HandT:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def invalid_line(self, number: int) -> LineError:
+        """The error for a line that has none of the forms, with the format's explainer."""
+        return LineError(number, f"invalid line\n\n{self.explainer}")
+
+    def set_rules(self, rules: RulesT) -> None:
+        """A setting line changed the rules."""
+        self.rules = rules
+        self._rules_cache = None
+        self.change()
+
+    def change(self) -> None:
+        """The date, rules or seating changed: the next game opens a new section."""
+        self._section = None
+        self._open_cache = _NOTHING_CACHED  # type: ignore[assignment]
+
+    def seat(self, number: int, names: list[str]) -> None:
+        """A player line: check for duplicates, register the names, set the seating."""
+        repeated = repeated_names(names)
+        if repeated:
+            raise LineError(number, f"duplicate player names {repeated}")
+        self.players.update(dict.fromkeys(names))
+        self.seating = tuple(names)
+        self.change()
+
+    def game(self, number: int, line: str, tokens: list[str]) -> None:
+        """A game line not in the cache: check it, cache it, add it to the open section."""
+        if self.seating is None:
+            raise LineError(number, self.no_players_message)
+        cache = self._rules_cache
+        if cache is None:
+            cache = self._rules_cache = self._cache_by_rules.setdefault(self.rules, {})
+        # The tokens joined by single spaces are also a game line with the same hand, so
+        # the cache doubles as a table of hands by their tokens.
+        canonical = " ".join(tokens)
+        hand = cache.get(canonical)
+        if hand is None:
+            try:
+                hand = self.hand_from_tokens(tokens)
+            except EngineError as error:
+                raise LineError(number, error.message) from None
+            cache[canonical] = hand
+        cache[line] = hand
+        section = self._open_section(self.seating)
+        section.lines.append(number)
+        section.hands.append(hand)
+        self._open_cache = cache
+
+    def _open_section(self, seating: tuple[str, ...]) -> Section[RulesT, HandT]:
+        if self._section is None:
+            last = self.sections[-1] if self.sections else None
+            if last and (last.date, last.rules, last.seating) == (self.date, self.rules, seating):
+                self._section = last
+            else:
+                self._section = Section(self.date, self.rules, seating)
+                self.sections.append(self._section)
+        return self._section

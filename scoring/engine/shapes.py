@@ -1,0 +1,272 @@
+"""Winning shapes: every arrangement of a hand into groups, searched once per tile multiset.
+
+A *shape finder* turns the counts of the concealed tiles (34 integers) into every grouping
+of them (four sets and a pair, seven pairs, thirteen orphans, ...). Finders are registered
+by name in ``SHAPE_FINDERS`` and cached by counts, so a family asks for the shapes it knows
+(MCR adds its knitted shapes with ``register_shape``) and no search is repeated.
+
+``arrangements(hand)`` then adds the declared melds and every placement of the winning tile:
+a pung completed by a discard counts as exposed, so the same grouping can appear twice, once
+with the winning tile in the pung and once with it in a chow or the pair.
+
+>>> from scoring.engine.hand import hand_from_json
+>>> hand = hand_from_json({"concealed": "111123p456s789s55m", "winning_tile": "1p"})
+>>> [a.codes() for a in arrangements(hand)]
+[['111p*', '123p', '456s', '789s', '55m'], ['111p', '123p*', '456s', '789s', '55m']]
+>>> [g.concealed for g in arrangements(hand)[0].groups if g.kind is GroupKind.PUNG]
+[False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Final, NamedTuple
+
+from scoring.engine.hand import Hand, Meld, MeldKind
+from scoring.engine.tiles import KINDS, ORPHANS, Tile, format_tiles, is_suited
+
+
+class GroupKind(StrEnum):
+    """What a group of tiles is in an arrangement."""
+
+    PAIR = "pair"  # 對 / 眼
+    CHOW = "chow"  # 順
+    PUNG = "pung"  # 刻
+    KONG = "kong"  # 槓
+    SINGLE = "single"  # a lone tile of an irregular shape (thirteen orphans, honours and knitted)
+    KNITTED = "knitted"  # 組合龍 piece: n, n+3, n+6 of one suit (for MCR's knitted shapes)
+
+
+_OFFSETS: Final = {
+    GroupKind.PAIR: (0, 0),
+    GroupKind.CHOW: (0, 1, 2),
+    GroupKind.PUNG: (0, 0, 0),
+    GroupKind.KONG: (0, 0, 0, 0),
+    GroupKind.SINGLE: (0,),
+    GroupKind.KNITTED: (0, 3, 6),
+}
+
+
+class Group(NamedTuple):
+    """A group: its kind, its lowest tile, and how it was formed.
+
+    ``concealed`` is true when every tile was drawn by the player (a pung completed by a
+    discarded winning tile is not); ``declared`` is true for a meld declared before the win.
+    """
+
+    kind: GroupKind
+    tile: Tile
+    concealed: bool = True
+    declared: bool = False
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles of the group, lowest first."""
+        return tuple(self.tile + offset for offset in _OFFSETS[self.kind])
+
+    @property
+    def is_triplet(self) -> bool:
+        """A pung or a kong (most triplet patterns count both)."""
+        return self.kind is GroupKind.PUNG or self.kind is GroupKind.KONG
+
+    def code(self) -> str:
+        """The compact string of the group, such as ``'555s'``."""
+        return format_tiles(self.tiles)
+
+
+Grouping = tuple[Group, ...]
+ShapeFinder = Callable[[tuple[int, ...]], tuple[Grouping, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One reading of a winning hand: its shape, its groups, and the group the winning tile
+    completed (``groups[winning]``). Declared melds come first, the pair last."""
+
+    shape: str
+    groups: Grouping
+    winning: int
+
+    @property
+    def winning_group(self) -> Group:
+        """The set or pair the winning tile completed."""
+        return self.groups[self.winning]
+
+    def codes(self, *, mark_winning: bool = True) -> list[str]:
+        """Each group as a compact string; the winning group marked ``*`` unless told not to."""
+        return [
+            group.code() + ("*" if mark_winning and index == self.winning else "")
+            for index, group in enumerate(self.groups)
+        ]
+
+
+# --- shape finders ----------------------------------------------------------------------------
+
+
+def standard_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
+    """Every way to split the tiles into sets (chows, pungs) and one pair.
+
+    >>> from scoring.engine.tiles import counts, parse_tiles
+    >>> tiles = counts(parse_tiles("111222333m55p"))
+    >>> [[g.code() for g in grouping] for grouping in standard_groupings(tuple(tiles))]
+    [['111m', '222m', '333m', '55p'], ['123m', '123m', '123m', '55p']]
+    """
+    if sum(counts) % 3 != 2:
+        return ()
+    results: list[Grouping] = []
+    _split(list(counts), 0, None, [], results)
+    return tuple(results)
+
+
+def _split(
+    work: list[int], start: int, pair: Tile | None, sets: list[Group], out: list[Grouping]
+) -> None:
+    # The lowest remaining tile must be used up at once (as pair, pung and chows starting at
+    # it), so each grouping is produced exactly once.
+    i = start
+    while i < KINDS and work[i] == 0:
+        i += 1
+    if i == KINDS:
+        if pair is not None:
+            out.append((*sets, Group(GroupKind.PAIR, pair)))
+        return
+    count = work[i]
+    for pairs in (0, 1) if pair is None else (0,):
+        for pungs in (1, 0):
+            chows = count - 2 * pairs - 3 * pungs
+            if chows < 0 or (chows and not _chows_fit(work, i, chows)):
+                continue
+            added = [Group(GroupKind.PUNG, i)] * pungs + [Group(GroupKind.CHOW, i)] * chows
+            _take(work, i, count, chows, -1)
+            sets.extend(added)
+            _split(work, i + 1, i if pairs else pair, sets, out)
+            del sets[len(sets) - len(added) :]
+            _take(work, i, count, chows, +1)
+
+
+def _chows_fit(work: list[int], i: Tile, chows: int) -> bool:
+    return is_suited(i) and i % 9 <= 6 and work[i + 1] >= chows and work[i + 2] >= chows
+
+
+def _take(work: list[int], i: Tile, count: int, chows: int, sign: int) -> None:
+    work[i] += sign * count
+    if chows:
+        work[i + 1] += sign * chows
+        work[i + 2] += sign * chows
+
+
+def seven_pairs_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
+    """Seven pairs (七對子); four identical tiles count as two pairs.
+
+    >>> from scoring.engine.tiles import counts, parse_tiles
+    >>> [g.code() for g in seven_pairs_groupings(tuple(counts(parse_tiles("22224455m667788p"))))[0]]
+    ['22m', '22m', '44m', '55m', '66p', '77p', '88p']
+    """
+    if sum(counts) != 14 or any(count % 2 for count in counts):
+        return ()
+    pairs = tuple(Group(GroupKind.PAIR, t) for t in range(KINDS) for _ in range(counts[t] // 2))
+    return (pairs,)
+
+
+def thirteen_orphans_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
+    """Thirteen orphans (十三么九): one of each terminal and honour, one of them paired."""
+    if sum(counts) != 14 or any(counts[t] == 0 for t in ORPHANS):
+        return ()
+    if sum(counts[t] for t in ORPHANS) != 14:
+        return ()
+    pair = next(t for t in ORPHANS if counts[t] == 2)
+    singles = tuple(Group(GroupKind.SINGLE, t) for t in sorted(ORPHANS) if t != pair)
+    return ((*singles, Group(GroupKind.PAIR, pair)),)
+
+
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
+
+SHAPE_FINDERS: dict[str, ShapeFinder] = {}
+
+
+def register_shape(name: str, finder: ShapeFinder) -> None:
+    """Add a shape finder under ``name`` (its results are cached by tile counts)."""
+    SHAPE_FINDERS[name] = cache(finder)
+
+
+register_shape(STANDARD, standard_groupings)
+register_shape(SEVEN_PAIRS, seven_pairs_groupings)
+register_shape(THIRTEEN_ORPHANS, thirteen_orphans_groupings)
+
+DEFAULT_SHAPES: Final = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+
+
+def groupings(shape: str, counts: tuple[int, ...]) -> tuple[Grouping, ...]:
+    """The cached groupings of these concealed tile counts in the named shape."""
+    try:
+        finder = SHAPE_FINDERS[shape]
+    except KeyError:
+        raise ValueError(f"unknown hand shape {shape!r}") from None
+    return finder(counts)
+
+
+# --- arrangements of a hand -------------------------------------------------------------------
+
+
+def meld_group(meld: Meld) -> Group:
+    """The group of a declared meld."""
+    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}.get(
+        meld.kind, GroupKind.KONG
+    )
+    return Group(kind, meld.first, concealed=meld.concealed, declared=True)
+
+
+def arrangements(hand: Hand, shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Arrangement, ...]:
+    """Every arrangement of the hand in the given shapes, with every winning-tile placement.
+
+    Empty when the tiles form no winning hand in those shapes.
+    """
+    declared = tuple(meld_group(meld) for meld in hand.melds)
+    key = hand.concealed_counts()
+    result: list[Arrangement] = []
+    for shape in shapes:
+        for grouping in groupings(shape, key):
+            result.extend(_placements(shape, declared, grouping, hand))
+    return tuple(result)
+
+
+def _placements(
+    shape: str, declared: Grouping, grouping: Grouping, hand: Hand
+) -> Iterable[Arrangement]:
+    seen: set[tuple[GroupKind, Tile]] = set()
+    for index, group in enumerate(grouping):
+        if hand.winning_tile not in group.tiles or (group.kind, group.tile) in seen:
+            continue
+        seen.add((group.kind, group.tile))
+        groups = list(grouping)
+        if group.kind is GroupKind.PUNG and not hand.self_drawn:
+            groups[index] = group._replace(concealed=False)
+        yield Arrangement(shape, declared + tuple(groups), len(declared) + index)
+
+
+def is_winning(counts: tuple[int, ...], shapes: Sequence[str] = DEFAULT_SHAPES) -> bool:
+    """Whether these concealed tile counts complete a hand in one of the shapes."""
+    return any(groupings(shape, counts) for shape in shapes)
+
+
+def waits(counts: Sequence[int], shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Tile, ...]:
+    """The kinds that would complete these concealed tiles (one short of a win), "in form":
+    a kind counts even when all four copies are already held or visible.
+
+    >>> from scoring.engine.tiles import counts, format_tiles, parse_tiles
+    >>> format_tiles(waits(counts(parse_tiles("1112345678999m"))))
+    '123456789m'
+    """
+    found: list[Tile] = []
+    work = list(counts)
+    for t in range(KINDS):
+        work[t] += 1
+        if is_winning(tuple(work), shapes):
+            found.append(t)
+        work[t] -= 1
+    return tuple(found)

@@ -1,0 +1,35 @@
+"""The rule families the league knows, by key; the one place the league reaches the engines."""
+
+from __future__ import annotations
+
+from scoring.engine.errors import EngineError
+from scoring.families.base import Family, SeatResult
+from scoring.families.big_two import BigTwoFamily
+from scoring.families.classical import ClassicalFamily
+from scoring.families.hk import HongKongFamily
+from scoring.families.mcr import MCRFamily
+from scoring.families.zung_jung import ZungJungFamily
+
+FAMILIES: dict[str, Family] = {
+    family.key: family
+    for family in (
+        HongKongFamily(),
+        ZungJungFamily(),
+        MCRFamily(),
+        BigTwoFamily(),
+        ClassicalFamily(),
+    )
+}
+
+__all__ = ["FAMILIES", "EngineError", "Family", "SeatResult", "family_choices", "get_family"]
+
+
+def family_choices() -> list[tuple[str, str]]:
+    return [(family.key, family.label) for family in FAMILIES.values()]
+
+
+def get_family(key: str) -> Family:
+    try:
+        return FAMILIES[key]
+    except KeyError:
+        raise EngineError(f"unknown rule family {key!r}", field="family") from None

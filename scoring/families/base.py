@@ -1,0 +1,128 @@
+"""What every rule family offers the league: parameters, hand input, scores, descriptions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from django import forms
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's outcome of one hand: the point change and the facts statistics need."""
+
+    points: Decimal
+    won: bool = False
+    blamed: bool = False
+    self_drawn: bool = False
+    false_win: bool = False
+    fried: bool = False
+    hand_value: int | None = None
+    real_loss: int | None = None
+    # Classical: East's consecutive Mah-Jonggs after this hand, for the seat that was East.
+    east_run: int | None = None
+
+
+class Family:
+    """A rule family as the league sees it; subclasses adapt one engine.
+
+    Parameters and hand inputs are plain JSON-able dicts, stored exactly as cleaned.
+    ``clean_*`` and ``score_hand`` raise ``scoring.engine.errors.EngineError`` (with a
+    ``field`` where one is to blame) for anything a person must correct.
+    """
+
+    key: ClassVar[str]
+    label: ClassVar[str]
+    seat_counts: ClassVar[tuple[int, ...]] = (4,)
+    params_form: ClassVar[type[forms.Form]]
+    hand_form: ClassVar[type[forms.Form]]
+    value_label: ClassVar[str] = "value"
+    standings_template: ClassVar[str] = "games/_standings_table.html"
+    # The standings row fields this family shows, in order (pages and the API).
+    standings_columns: ClassVar[tuple[str, ...]] = (
+        "games",
+        "wins",
+        "win_fraction",
+        "blames",
+        "blame_fraction",
+        "net",
+        "net_per_game",
+    )
+    # A session is one game of this many hands (MCR: 16); None for no limit.
+    hands_per_session: ClassVar[int | None] = None
+    # Whether standings rank each session as a game with 4/2/1/0 table points (MCR).
+    table_points: ClassVar[bool] = False
+    # A sequential family scores a hand in the light of the hands before it in its session
+    # (classical: who is East, the winds, East's run), so recording reads the earlier hands
+    # and amending or deleting a hand re-scores every later one.
+    sequential: ClassVar[bool] = False
+    # Extra information on the score sheet: for the session, and for each hand.
+    session_template: ClassVar[str | None] = None
+    hand_template: ClassVar[str | None] = None
+
+    def standings_key(self, row: Any) -> tuple[Any, ...]:
+        """Order of a standings row: highest net per game first, then by name."""
+        return (-(row.net_per_game or 0), row.name)
+
+    def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
+        """Table points of one session's final totals (families with ``table_points``)."""
+        raise NotImplementedError
+
+    def hand_context(self, number: int) -> dict[str, Any] | None:
+        """Winds for hand ``number`` of a session where the family fixes them, else None."""
+        return None
+
+    def default_params(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        raise NotImplementedError
+
+    def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        raise NotImplementedError
+
+    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The evaluation result (hand-json.md) when the input holds tiles, else None."""
+        return None
+
+    def score_sequence(
+        self, hands: Sequence[Mapping[str, Any]], params: Mapping[str, Any], *, start: int = 0
+    ) -> Iterator[tuple[list[SeatResult], dict[str, Any] | None]]:
+        """Results and evaluation of ``hands[start:]``, cleaned inputs in session order.
+
+        Only a ``sequential`` family reads the hands before ``start``; it raises the
+        ``EngineError`` of the first hand that cannot be scored when it is reached.
+        """
+        for hand in hands[start:]:
+            yield self.score_hand(hand, params), self.evaluate(hand, params)
+
+    def table_states(
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        changes: Sequence[Sequence[Any]],
+        *,
+        names: Sequence[str],
+        evaluations: Sequence[Mapping[str, Any] | None] = (),
+    ) -> list[Any] | None:
+        """The table before each hand and after the last (for ``session_template``), or None."""
+        return None
+
+    def describe_hand(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None = None,
+    ) -> str:
+        """One line for the score sheet, naming seats by ``seat_names``."""
+        raise NotImplementedError

@@ -1,0 +1,149 @@
+"""Hong Kong faan payments as a league family: parameters, hand input and scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from scoring.engine import hk
+from scoring.engine.errors import HandError, RulesError
+from scoring.engine.exact import parse_decimal, to_decimal
+from scoring.families.base import Family, SeatResult
+from scoring.forms.hk import HKHandForm, HKParamsForm
+
+MAX_FAAN_LIMIT = 64  # keeps every payment within the database's 24 integer digits
+MAX_BASE_PLACES = 4
+
+BASE_NAMES = {Fraction(1, 2): "二五雞", Fraction(1): "五一", Fraction(2): "一二蚊"}
+
+
+def rules_from_params(params: Mapping[str, Any]) -> hk.HKRules:
+    """Build the engine's rules from stored parameters, checking every value."""
+    base = parse_decimal(str(params.get("base", "1")), field="base")
+    if base > 10_000:
+        raise RulesError("base can be at most 10000", field="base")
+    if (base * 10**MAX_BASE_PLACES).denominator != 1:
+        raise RulesError(f"base can have at most {MAX_BASE_PLACES} decimal places", field="base")
+    max_faan = params.get("max_faan", 13)
+    if isinstance(max_faan, bool) or not isinstance(max_faan, int):
+        raise RulesError("maximum faan must be a whole number", field="max_faan")
+    if not 1 <= max_faan <= MAX_FAAN_LIMIT:
+        raise RulesError(f"maximum faan must be 1 to {MAX_FAAN_LIMIT}", field="max_faan")
+    return hk.HKRules(
+        base=base,
+        max_faan=max_faan,
+        responsibility=_choice(params, "responsibility", hk.Responsibility, "full"),
+        spiciness=_choice(params, "spiciness", hk.Spiciness, "half"),
+    )
+
+
+def _choice(params: Mapping[str, Any], field: str, enum: type[Any], default: str) -> Any:
+    value = params.get(field, default)
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = " or ".join(member.value for member in enum)
+        raise RulesError(f"{field} must be {allowed}", field=field) from None
+
+
+INPUT_FIELDS = ("outcome", "winner", "faan", "blamed")
+
+
+def hand_from_input(hand: Mapping[str, Any]) -> hk.HKHand:
+    unknown = sorted(set(hand) - set(INPUT_FIELDS))
+    if unknown:
+        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+    try:
+        outcome = hk.Outcome(hand.get("outcome"))
+    except ValueError:
+        allowed = ", ".join(member.value for member in hk.Outcome)
+        raise HandError(f"outcome must be one of {allowed}", field="outcome") from None
+    return hk.HKHand(
+        outcome=outcome,
+        winner=hand.get("winner"),
+        faan=hand.get("faan"),
+        blamed=hand.get("blamed"),
+    )
+
+
+class HongKongFamily(Family):
+    key = "hk"
+    label = "Hong Kong faan (港式)"
+    params_form = HKParamsForm
+    hand_form = HKHandForm
+    value_label = "faan"
+
+    def default_params(self) -> dict[str, Any]:
+        return {"base": "1", "max_faan": 13, "responsibility": "full", "spiciness": "half"}
+
+    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_from_params(params)
+        return {
+            "base": str(to_decimal(rules.base).normalize()),
+            "max_faan": rules.max_faan,
+            "responsibility": rules.responsibility.value,
+            "spiciness": rules.spiciness.value,
+        }
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        rules = rules_from_params(params)
+        base = str(to_decimal(rules.base).normalize())
+        name = BASE_NAMES.get(rules.base)
+        return ", ".join(
+            [
+                f"base {base}" + (f" ({name})" if name else ""),
+                f"max {rules.max_faan} faan",
+                "half responsibility (半銃)"
+                if rules.responsibility is hk.Responsibility.HALF
+                else "full responsibility (全銃)",
+                "half-spicy (半辣上)" if rules.spiciness is hk.Spiciness.HALF else "spicy (辣辣上)",
+            ]
+        )
+
+    def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+        parsed = hand_from_input(hand)
+        hk.validate(parsed, rules_from_params(params))
+        cleaned: dict[str, Any] = {"outcome": parsed.outcome.value}
+        for field in ("winner", "faan", "blamed"):
+            if getattr(parsed, field) is not None:
+                cleaned[field] = getattr(parsed, field)
+        return cleaned
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        parsed = hand_from_input(hand)
+        changes = hk.settle(parsed, rules_from_params(params))
+        outcome = parsed.outcome
+        return [
+            SeatResult(
+                points=to_decimal(change),
+                won=seat == parsed.winner,
+                blamed=seat == parsed.blamed,
+                self_drawn=seat == parsed.winner
+                and outcome in (hk.Outcome.SELF_DRAWN, hk.Outcome.SELF_DRAW_GUARANTEE),
+                false_win=outcome is hk.Outcome.FALSE_WIN and seat == parsed.blamed,
+                hand_value=parsed.faan if seat == parsed.winner else None,
+            )
+            for seat, change in enumerate(changes)
+        ]
+
+    def describe_hand(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None = None,
+    ) -> str:
+        parsed = hand_from_input(hand)
+        winner = seat_names[parsed.winner] if parsed.winner is not None else ""
+        blamed = seat_names[parsed.blamed] if parsed.blamed is not None else ""
+        faan = f"{parsed.faan} faan"
+        return {
+            hk.Outcome.DRAW: "Draw (摸和)",
+            hk.Outcome.FALSE_WIN: f"False win by {blamed} (詐糊)",
+            hk.Outcome.SELF_DRAWN: f"{winner} self-drawn, {faan} (自摸)",
+            hk.Outcome.DISCARD: f"{winner} wins {faan} off {blamed} (打出)",
+            hk.Outcome.DISCARD_GUARANTEE: f"{winner} wins {faan}, {blamed} guarantees (包打出)",
+            hk.Outcome.SELF_DRAW_GUARANTEE: (
+                f"{winner} self-drawn, {faan}, {blamed} guarantees (包自摸)"
+            ),
+        }[parsed.outcome]

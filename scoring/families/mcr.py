@@ -1,0 +1,251 @@
+"""MCR (Chinese Official, 国标) as a league family: typed fan or tiles, 16-hand games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from scoring.engine import mcr
+from scoring.engine.errors import HandError, RulesError
+from scoring.engine.evaluation import Evaluation
+from scoring.engine.hand import hand_from_json
+from scoring.engine.mcr import settlement
+from scoring.families.base import Family, SeatResult
+from scoring.forms.mcr import MCRHandForm, MCRParamsForm
+
+INPUT_FIELDS = ("outcome", "winner", "discarder", "offender", "fan", "hand", "winners")
+OUTCOMES = ("self_drawn", "discard", "draw", "false_win")
+HANDS_PER_GAME = 16
+WINDS = ("1z", "2z", "3z", "4z")
+
+
+def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
+    unknown = sorted(set(params) - {"preset", "flowers", "false_win_penalty", "scoring"})
+    if unknown:
+        raise RulesError(f"unknown MCR rule {unknown[0]!r}", field=unknown[0])
+    if params.get("scoring", "standard") not in ("standard", "duplicate"):
+        raise RulesError("scoring must be standard or duplicate", field="scoring")
+    penalty = params.get("false_win_penalty", 10)
+    if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
+        raise RulesError(
+            "the false-win penalty is a whole number of at least 0", field="false_win_penalty"
+        )
+    flowers = params.get("flowers", True)
+    if not isinstance(flowers, bool):
+        raise RulesError("flowers must be on or off", field="flowers")
+    base = mcr.preset(str(params.get("preset", "standard")))
+    return replace(base, flowers=flowers, false_win_penalty=penalty)
+
+
+def winds_for_hand(number: int) -> dict[str, Any]:
+    """Prevailing wind and each seat's wind for hand ``number`` (1-based) of a 16-hand game.
+
+    The deal passes every hand and the prevailing wind changes every four hands (§9.3);
+    seats stay fixed, so seat 1 is East in the first hand, North in the second, and so on.
+
+    >>> winds_for_hand(6)
+    {'prevailing_wind': '2z', 'seat_winds': ['4z', '1z', '2z', '3z']}
+    """
+    index = (number - 1) % HANDS_PER_GAME
+    dealer = index % 4
+    return {
+        "prevailing_wind": WINDS[index // 4],
+        "seat_winds": [WINDS[(seat - dealer) % 4] for seat in range(4)],
+    }
+
+
+def _seat(hand: Mapping[str, Any], field: str) -> int:
+    value = hand.get(field)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in range(4):
+        raise HandError(f"choose the {field} (seat 1 to 4)", field=field)
+    return value
+
+
+def _evaluate(tiles: Any, self_drawn: bool, rules: mcr.MCRRules) -> Evaluation:
+    if not isinstance(tiles, Mapping):
+        raise HandError("the tiles must be a hand object", field="hand")
+    if bool(tiles.get("self_drawn", False)) != self_drawn:
+        raise HandError(
+            "the tiles say self-drawn but the result is not (or the other way round)", field="hand"
+        )
+    if tiles.get("bonus") and not rules.flowers:
+        raise HandError("this rule set plays without flowers", field="bonus")
+    evaluation = mcr.evaluate(hand_from_json(tiles), rules)
+    if not evaluation.meets_minimum:
+        raise HandError(
+            f"the hand is worth {evaluation.total_without_bonus} fan without flowers; "
+            f"a win needs {rules.minimum} (record a false win instead)",
+            field="hand",
+        )
+    return evaluation
+
+
+def winning_fan(entry: Mapping[str, Any], self_drawn: bool, rules: mcr.MCRRules) -> int:
+    """The fan of one winner: typed, or evaluated from the tiles (flowers included)."""
+    if "hand" in entry and "fan" in entry:
+        raise HandError("give the fan or the tiles, not both", field="fan")
+    if "hand" in entry:
+        return _evaluate(entry["hand"], self_drawn, rules).total
+    fan = entry.get("fan")
+    if isinstance(fan, bool) or not isinstance(fan, int) or fan < rules.minimum:
+        raise HandError(f"a win is worth at least {rules.minimum} fan", field="fan")
+    return fan
+
+
+class MCRFamily(Family):
+    key = "mcr"
+    label = "MCR (國標)"
+    params_form = MCRParamsForm
+    hand_form = MCRHandForm
+    value_label = "fan"
+    standings_template = "games/_standings_mcr.html"
+    standings_columns = (
+        "table_points",
+        "net",
+        "sessions",
+        "games",
+        "win_fraction",
+        "deal_in_fraction",
+        "self_draw_fraction",
+        "average_winning_value",
+    )
+    table_points = True
+    hands_per_session = HANDS_PER_GAME
+
+    def default_params(self) -> dict[str, Any]:
+        return {
+            "preset": "standard",
+            "flowers": True,
+            "false_win_penalty": 10,
+            "scoring": "standard",
+        }
+
+    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_from_params(params)
+        return {
+            "preset": rules.preset,
+            "flowers": rules.flowers,
+            "false_win_penalty": rules.false_win_penalty,
+            "scoring": params.get("scoring", "standard"),
+        }
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        rules = rules_from_params(params)
+        parts = [
+            f"{rules.preset.replace('_', ' ')} edition",
+            f"Two Concealed Kongs {rules.two_concealed_kongs} fan",
+            "flowers" if rules.flowers else "no flowers",
+            f"false win −{rules.false_win_penalty} each",
+            "duplicate scoring" if params.get("scoring") == "duplicate" else "standard scoring",
+        ]
+        return ", ".join(parts)
+
+    def standings_key(self, row: Any) -> tuple[Any, ...]:
+        """Most table points first, then the highest total score, then by name."""
+        return (-row.table_points, -row.net, row.name)
+
+    def hand_context(self, number: int) -> dict[str, Any]:
+        return winds_for_hand(number)
+
+    def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
+        return settlement.table_points(totals)
+
+    def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+        self._changes(hand, params)
+        return {key: hand[key] for key in INPUT_FIELDS if hand.get(key) is not None}
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        changes, fans, blamed = self._changes(hand, params)
+        outcome = hand["outcome"]
+        return [
+            SeatResult(
+                points=Decimal(change),
+                won=seat in fans,
+                blamed=seat == blamed,
+                self_drawn=seat in fans and outcome == "self_drawn",
+                false_win=outcome == "false_win" and seat == blamed,
+                hand_value=fans.get(seat),
+            )
+            for seat, change in enumerate(changes)
+        ]
+
+    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
+        if "hand" not in hand:
+            return None
+        rules = rules_from_params(params)
+        return _evaluate(hand["hand"], hand.get("outcome") == "self_drawn", rules).to_json()
+
+    def _changes(
+        self, hand: Mapping[str, Any], params: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], dict[int, int], int | None]:
+        """Each seat's change, each winner's fan, and the discarder or offender."""
+        unknown = sorted(set(hand) - set(INPUT_FIELDS))
+        if unknown:
+            raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        outcome = hand.get("outcome")
+        if outcome not in OUTCOMES:
+            raise HandError(f"outcome must be one of {', '.join(OUTCOMES)}", field="outcome")
+        rules = rules_from_params(params)
+        if outcome == "draw":
+            return (0, 0, 0, 0), {}, None
+        if outcome == "false_win":
+            offender = _seat(hand, "offender")
+            return settlement.false_win(offender, rules.false_win_penalty), {}, offender
+        fans = self._winners(hand, outcome == "self_drawn", rules, params)
+        if outcome == "self_drawn":
+            ((winner, fan),) = fans.items()
+            return settlement.settle(winner, fan), fans, None
+        discarder = _seat(hand, "discarder")
+        if params.get("scoring") == "duplicate":
+            return settlement.settle_duplicate(fans, discarder), fans, discarder
+        ((winner, fan),) = fans.items()
+        return settlement.settle(winner, fan, discarder), fans, discarder
+
+    def _winners(
+        self,
+        hand: Mapping[str, Any],
+        self_drawn: bool,
+        rules: mcr.MCRRules,
+        params: Mapping[str, Any],
+    ) -> dict[int, int]:
+        fans = {_seat(hand, "winner"): winning_fan(hand, self_drawn, rules)}
+        extra = hand.get("winners") or []
+        if extra and (self_drawn or params.get("scoring") != "duplicate"):
+            raise HandError(
+                "only duplicate scoring has several winners on one discard", field="winners"
+            )
+        if not isinstance(extra, list):
+            raise HandError("the other winners must be a list", field="winners")
+        for entry in extra:
+            if not isinstance(entry, Mapping) or set(entry) - {"seat", "fan", "hand"}:
+                raise HandError('each other winner is {"seat": …, "fan": …}', field="winners")
+            seat = _seat({"winner": entry.get("seat")}, "winner")
+            if seat in fans:
+                raise HandError("a player can win only once on a discard", field="winners")
+            fans[seat] = winning_fan(entry, False, rules)
+        return fans
+
+    def describe_hand(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None = None,
+    ) -> str:
+        outcome = hand.get("outcome")
+        if outcome == "draw":
+            return "Draw (荒庄)"
+        if outcome == "false_win":
+            return f"False win by {seat_names[hand['offender']]} (错和)"
+        fan = evaluation["total"] if evaluation else hand.get("fan")
+        source = " from tiles" if "hand" in hand else ""
+        winner = seat_names[hand["winner"]]
+        if outcome == "self_drawn":
+            return f"{winner} self-drawn, {fan} fan{source} (自摸)"
+        others = "".join(
+            f" and {seat_names[e['seat']]} ({e.get('fan', 'tiles')} fan)"
+            for e in hand.get("winners", [])
+        )
+        return f"{winner} wins {fan} fan{source}{others} off {seat_names[hand['discarder']]}"

@@ -1,0 +1,191 @@
+"""Zung Jung (中庸) as a league family: typed points, or a hand evaluated from its tiles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from scoring.engine import zung_jung
+from scoring.engine.errors import HandError, RulesError
+from scoring.engine.evaluation import Evaluation
+from scoring.engine.hand import hand_from_json
+from scoring.engine.zung_jung.settlement import Outcome, ZungJungHand, settle
+from scoring.engine.zung_jung.settlement import validate as validate_settlement
+from scoring.families.base import Family, SeatResult
+from scoring.forms.zung_jung import ZungJungHandForm, ZungJungParamsForm
+
+INPUT_FIELDS = ("outcome", "winner", "discarder", "offender", "points", "hand")
+WINS = (Outcome.SELF_DRAWN, Outcome.DISCARD)
+
+
+def rules_from_params(params: Mapping[str, Any]) -> zung_jung.ZungJungRules:
+    """The engine's rules for stored parameters: a preset plus the club's options."""
+    base = zung_jung.preset(str(params.get("preset", "seed")))
+    penalty = params.get("illegal_call", base.illegal_call)
+    minimum = params.get("minimum", 0)
+    for field, value in (("minimum", minimum), ("illegal_call", penalty)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise RulesError(f"{field.replace('_', ' ')} must be a whole number", field=field)
+    flowers = params.get("flowers", base.flowers)
+    if not isinstance(flowers, bool):
+        raise RulesError("flowers must be on or off", field="flowers")
+    return base.with_options(
+        payoff=params.get("payoff", "each_loser_pays"),
+        minimum=minimum,
+        illegal_call=penalty,
+        flowers=flowers,
+    )
+
+
+def parse_input(hand: Mapping[str, Any]) -> tuple[ZungJungHand, Mapping[str, Any] | None]:
+    """The settlement input and the tiles (if any) of a stored hand input."""
+    unknown = sorted(set(hand) - set(INPUT_FIELDS))
+    if unknown:
+        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+    try:
+        outcome = Outcome(hand.get("outcome"))
+    except ValueError:
+        allowed = ", ".join(Outcome)
+        raise HandError(f"outcome must be one of {allowed}", field="outcome") from None
+    tiles = hand.get("hand")
+    if tiles is not None and outcome not in WINS:
+        raise HandError("only a win has tiles to evaluate", field="hand")
+    if tiles is not None and "points" in hand:
+        raise HandError("give the points or the tiles, not both", field="points")
+    result = ZungJungHand(
+        outcome=outcome,
+        winner=hand.get("winner"),
+        discarder=hand.get("discarder"),
+        offender=hand.get("offender"),
+        points=hand.get("points"),
+    )
+    return result, tiles
+
+
+def evaluate_tiles(
+    tiles: Mapping[str, Any], outcome: Outcome, rules: zung_jung.ZungJungRules
+) -> Evaluation:
+    """Evaluate the winner's tiles; the outcome decides self-drawn, and the minimum applies."""
+    if not isinstance(tiles, Mapping):
+        raise HandError("the tiles must be a hand object", field="hand")
+    if bool(tiles.get("self_drawn", False)) != (outcome is Outcome.SELF_DRAWN):
+        raise HandError(
+            "the tiles say self-drawn but the result is not (or the other way round)",
+            field="hand",
+        )
+    evaluation = zung_jung.evaluate(hand_from_json(tiles), rules)
+    if not evaluation.meets_minimum:
+        raise HandError(
+            f"the hand is worth {evaluation.total_without_bonus} without bonus tiles; "
+            f"these rules need {rules.minimum} to win",
+            field="hand",
+        )
+    return evaluation
+
+
+class ZungJungFamily(Family):
+    key = "zung_jung"
+    label = "Zung Jung (中庸)"
+    params_form = ZungJungParamsForm
+    hand_form = ZungJungHandForm
+    value_label = "points"
+
+    def default_params(self) -> dict[str, Any]:
+        return {
+            "preset": "seed",
+            "payoff": "each_loser_pays",
+            "flowers": True,
+            "minimum": 0,
+            "illegal_call": 40,
+        }
+
+    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_from_params(params)
+        return {
+            "preset": rules.preset,
+            "payoff": rules.payoff.value,
+            "flowers": rules.flowers,
+            "minimum": rules.minimum,
+            "illegal_call": rules.illegal_call,
+        }
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        rules = rules_from_params(params)
+        parts = [
+            "official v3.3" if rules.preset == "official" else "seed list",
+            "discarder pays all"
+            if rules.payoff.value == "discarder_pays_all"
+            else "each loser pays",
+            "flowers" if rules.flowers else "no flowers",
+        ]
+        if rules.minimum:
+            parts.append(f"minimum {rules.minimum}")
+        if rules.illegal_call is not None:
+            parts.append(f"illegal call −{rules.illegal_call} each")
+        return ", ".join(parts)
+
+    def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_from_params(params)
+        result, tiles = parse_input(hand)
+        if tiles is not None:
+            evaluation = evaluate_tiles(tiles, result.outcome, rules)
+            result = ZungJungHand(
+                result.outcome, result.winner, result.discarder, None, evaluation.total
+            )
+        validate_settlement(result, rules)
+        cleaned = {key: hand[key] for key in INPUT_FIELDS if hand.get(key) is not None}
+        return cleaned
+
+    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
+        result, tiles = parse_input(hand)
+        if tiles is None:
+            return None
+        return evaluate_tiles(tiles, result.outcome, rules_from_params(params)).to_json()
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        rules = rules_from_params(params)
+        result, tiles = parse_input(hand)
+        points = result.points
+        if tiles is not None:
+            points = evaluate_tiles(tiles, result.outcome, rules).total
+        result = ZungJungHand(
+            result.outcome, result.winner, result.discarder, result.offender, points
+        )
+        changes = settle(result, rules)
+        blamed = result.discarder if result.outcome is Outcome.DISCARD else result.offender
+        return [
+            SeatResult(
+                points=Decimal(change),
+                won=seat == result.winner,
+                blamed=seat == blamed,
+                self_drawn=seat == result.winner and result.outcome is Outcome.SELF_DRAWN,
+                false_win=seat == result.offender,
+                hand_value=points if seat == result.winner else None,
+            )
+            for seat, change in enumerate(changes)
+        ]
+
+    def describe_hand(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None = None,
+    ) -> str:
+        result, tiles = parse_input(hand)
+
+        def name(seat: int | None) -> str:
+            return seat_names[seat] if seat is not None else "?"
+
+        if tiles is None:
+            value = f"{result.points} points"
+        elif evaluation:
+            value = f"{evaluation['total']} points from tiles"
+        else:
+            value = "a hand from tiles"
+        return {
+            Outcome.DRAW: "Draw (流局)",
+            Outcome.ILLEGAL_CALL: f"Illegal call by {name(result.offender)} (詐和)",
+            Outcome.SELF_DRAWN: f"{name(result.winner)} self-drawn, {value} (自摸)",
+            Outcome.DISCARD: f"{name(result.winner)} wins {value} off {name(result.discarder)}",
+        }[result.outcome]

@@ -1,0 +1,59 @@
+"""Forms for rule-set parameters and hand input, one module per rule family."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+
+def radio_field(choices: list[tuple[str, str]], **kwargs: Any) -> forms.ChoiceField:
+    """A choice shown as big radio buttons; the first choice is the default."""
+    kwargs.setdefault("initial", choices[0][0])
+    return forms.ChoiceField(choices=choices, widget=forms.RadioSelect, **kwargs)
+
+
+class HandInputForm(forms.Form):
+    """Base of every family's hand form: it turns cleaned fields into the stored input dict."""
+
+    template_name_hand: ClassVar[str]
+    # Engine error fields that have a differently named form field.
+    field_map: ClassVar[dict[str, str]] = {}
+
+    def __init__(
+        self, *args: Any, params: dict[str, Any], seat_names: list[str], **kwargs: Any
+    ) -> None:
+        self.params = params
+        self.seat_names = seat_names
+        # Winds the family fixes for this hand (MCR's 16-hand game), for the tile fields.
+        self.context: dict[str, Any] | None = None
+        super().__init__(*args, **kwargs)
+
+    def _missing(self, field: str, message: str) -> None:
+        """Ask for a field the result needs, unless it already has an error of its own."""
+        if field not in self.errors:
+            self.add_error(field, message)
+
+    def hand_input(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def initial_from_input(cls, hand: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def form_field_for(self, engine_field: str | None) -> str | None:
+        """The form field to show an engine error beside (``melds[1].tiles`` → ``melds``)."""
+        base = (engine_field or "").split("[")[0].split(".")[0]
+        name = self.field_map.get(base, base)
+        return name if name in self.fields else None
+
+
+class ParamsForm(forms.Form):
+    """Base of every family's rule-set parameter form."""
+
+    def params(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def initial_from_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        return dict(params)

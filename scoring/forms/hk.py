@@ -1,0 +1,131 @@
+"""Phone-first forms for Hong Kong rule sets and hands."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxValueValidator
+
+from scoring.forms import HandInputForm, ParamsForm, radio_field
+
+DRAW = "draw"
+FALSE_WIN = "false_win"
+
+HOW_CHOICES = [
+    ("self_drawn", "Self-drawn 自摸"),
+    ("discard", "Discard 打出"),
+    ("discard_guarantee", "Discard, guaranteed 包打出"),
+    ("self_draw_guarantee", "Self-drawn, guaranteed 包自摸"),
+]
+
+
+class HKParamsForm(ParamsForm):
+    base = forms.DecimalField(
+        min_value=Decimal("0.0001"),
+        max_value=Decimal(10000),
+        max_digits=9,
+        decimal_places=4,
+        initial=Decimal(1),
+        help_text=(
+            "0.5 = two & five chicken (二五雞), 1 = five & one (五一), 2 = one & two bucks (一二蚊)"
+        ),
+    )
+    max_faan = forms.IntegerField(label="Maximum faan", min_value=1, max_value=64, initial=13)
+    responsibility = radio_field(
+        [
+            ("full", "Full (全銃): the discarder pays for everyone"),
+            ("half", "Half (半銃): the discarder pays a portion, the others half each"),
+        ]
+    )
+    spiciness = radio_field(
+        [
+            ("half", "Half-spicy rise (半辣上): doubling slows after 4 faan"),
+            ("spicy", "Spicy-spicy rise (辣辣上): doubles every faan"),
+        ]
+    )
+
+    def params(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "base": str(data["base"].normalize()),
+            "max_faan": data["max_faan"],
+            "responsibility": data["responsibility"],
+            "spiciness": data["spiciness"],
+        }
+
+
+class HKHandForm(HandInputForm):
+    """Winner (or draw / false win), how it ended, who is to blame, and the faan."""
+
+    template_name_hand = "scoring/hk_hand_fields.html"
+    field_map = {"outcome": "how"}
+
+    winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
+    how = forms.ChoiceField(
+        label="How", choices=HOW_CHOICES, widget=forms.RadioSelect, required=False
+    )
+    blamed = forms.ChoiceField(label="By", widget=forms.RadioSelect, required=False)
+    faan = forms.IntegerField(label="Faan", min_value=0, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
+        self.fields["winner"].choices = [
+            *seats,
+            (DRAW, "Draw 摸和"),
+            (FALSE_WIN, "False win 詐糊"),
+        ]
+        self.fields["blamed"].choices = seats
+        if self.params.get("responsibility") == "full":
+            self.fields["how"].choices = [c for c in HOW_CHOICES if c[0] != "discard_guarantee"]
+            self.fields["how"].error_messages["invalid_choice"] = (
+                "A discard guarantee (包打出) is redundant under full responsibility (全銃): "
+                "the discarder already pays for everyone. Choose Discard."
+            )
+        max_faan = int(self.params.get("max_faan", 13))
+        self.fields["faan"].max_value = max_faan
+        self.fields["faan"].widget.attrs.update({"min": 0, "max": max_faan, "inputmode": "numeric"})
+        self.fields["faan"].validators.append(
+            MaxValueValidator(max_faan, f"At most {max_faan} faan under this rule set.")
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        winner = data.get("winner")
+        if winner and winner not in (DRAW, FALSE_WIN):
+            if not data.get("how"):
+                self._missing("how", "Choose how the hand was won.")
+            elif data["how"] != "self_drawn" and not data.get("blamed"):
+                self._missing("blamed", "Choose who discarded or guaranteed.")
+            if data.get("faan") is None:
+                self._missing("faan", "Enter the winner's faan.")
+        if winner == FALSE_WIN and not data.get("blamed"):
+            self._missing("blamed", "Choose who made the false win.")
+        return data
+
+    def hand_input(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        winner = data["winner"]
+        if winner == DRAW:
+            return {"outcome": "draw"}
+        if winner == FALSE_WIN:
+            return {"outcome": "false_win", "blamed": int(data["blamed"])}
+        hand: dict[str, Any] = {"outcome": data["how"], "winner": int(winner), "faan": data["faan"]}
+        if data["how"] != "self_drawn":
+            hand["blamed"] = int(data["blamed"])
+        return hand
+
+    @classmethod
+    def initial_from_input(cls, hand: dict[str, Any]) -> dict[str, Any]:
+        outcome = hand.get("outcome")
+        initial: dict[str, Any] = {"faan": hand.get("faan")}
+        if hand.get("blamed") is not None:
+            initial["blamed"] = str(hand["blamed"])
+        if outcome in (DRAW, FALSE_WIN):
+            initial["winner"] = outcome
+        else:
+            initial["winner"] = str(hand.get("winner"))
+            initial["how"] = outcome
+        return initial

@@ -1,0 +1,67 @@
+"""Phone-first forms for MCR rule sets and hands (typed fan or tiles)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from scoring.engine.mcr import PRESETS
+from scoring.forms import ParamsForm, radio_field
+from scoring.forms.winning import WinningHandForm
+
+FALSE_WIN = "false_win"
+PRESET_LABELS = {
+    "standard": "Standard (1998 rule book; Two Concealed Kongs 6)",
+    "green_book": "Green Book (Two Concealed Kongs 8)",
+    "wmcc": "WMCC rulings",
+    "pymahjonggb": "As pymahjonggb counts",
+}
+
+
+class MCRParamsForm(ParamsForm):
+    preset = radio_field(
+        [(name, PRESET_LABELS.get(name, name)) for name in PRESETS], label="Edition"
+    )
+    flowers = forms.BooleanField(required=False, initial=True, label="Play with flowers")
+    false_win_penalty = forms.IntegerField(
+        min_value=0,
+        max_value=100,
+        initial=10,
+        label="False-win penalty (paid to each other player)",
+    )
+    scoring = radio_field(
+        [
+            ("standard", "Standard: one winner per hand"),
+            ("duplicate", "Duplicate (复式): several may win on one discard"),
+        ]
+    )
+
+    def params(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key] for key in self.fields}
+
+
+class MCRHandForm(WinningHandForm):
+    """Who won (or draw / false win), how, who discarded, then the fan or the tiles."""
+
+    template_name_hand = "scoring/mcr_hand_fields.html"
+    value_key = "fan"
+    value_name = "fan"
+    penalty = FALSE_WIN
+    penalty_label = "False win 错和"
+    draw_label = "Draw 荒庄"
+
+    how = forms.ChoiceField(
+        label="How",
+        choices=[("self_drawn", "Self-drawn 自摸"), ("discard", "Discard 点和")],
+        widget=forms.RadioSelect,
+        required=False,
+    )
+    value_mode = radio_field(
+        [("points", "Type the fan"), ("tiles", "Enter the tiles")], label="Value"
+    )
+    fan = forms.IntegerField(
+        label="Fan (with flowers)", min_value=8, max_value=1000, required=False
+    )
+
+    field_order = ["winner", "how", "blamed", "value_mode", "fan"]

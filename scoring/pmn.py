@@ -1,0 +1,380 @@
+"""PMN game records for the league: a file read into MCR hand inputs, and a record replayed
+step by step for the replay page (mcr.md §11). The league reaches the PMN engine only here."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engine.errors import EngineError
+from scoring.engine.hand import Hand, Meld, hand_to_json
+from scoring.engine.mcr.pmn import SEATS, Action, PmnError, PmnGame, read_pmn, write_pmn
+from scoring.engine.mcr.records import GameScore, score_game
+from scoring.engine.mcr.replay import Table, replay
+from scoring.engine.tiles import Tile, code, number, suit, tile_name
+from scoring.families.mcr import MCRFamily, rules_from_params
+
+WIND_NAMES = ("East 東", "South 南", "West 西", "North 北")
+_HONOURS = "東南西北白發中"
+_BONUS = "梅蘭菊竹春夏秋冬"
+_SUIT_LABELS = {"m": "萬", "p": "筒", "s": "索"}
+_TAG_NAME = re.compile(r"^\[([A-Za-z][A-Za-z0-9_]*)\s")
+
+
+# --- reading a file -----------------------------------------------------------------------
+
+
+@dataclass
+class RecordGame:
+    """One game of a PMN file, ready to record as a hand (seats in the record's order)."""
+
+    number: int  # 1-based within its file
+    names: tuple[str, ...]  # East, South, West, North
+    played_on: dt.date | None
+    duplicate: bool
+    hand_input: dict[str, Any]
+    record: str  # the game as canonical PMN text: what is stored and replayed
+    summary: str
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RecordError:
+    """Why one game of a file cannot be imported: the game (None for the whole file)."""
+
+    game: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"game {self.game}: {self.message}" if self.game else self.message
+
+
+def read_records(
+    text: str, params: Mapping[str, Any]
+) -> tuple[list[RecordGame], list[RecordError]]:
+    """Every game of a PMN file as a hand of an MCR rule set with ``params``, and every game
+    that cannot be one (each game is checked on its own, so one bad game hides no other).
+
+    >>> games, errors = read_records('[Board "1"]', {"scoring": "standard"})
+    >>> games, [str(e) for e in errors]
+    ([], ['game 1: [Play] at character 1: the game has no [Deal] to replay'])
+    """
+    chunks = _game_texts(text)
+    if not chunks:
+        return [], [RecordError(None, "the file holds no game")]
+    games: list[RecordGame] = []
+    errors: list[RecordError] = []
+    for index, chunk in enumerate(chunks, start=1):
+        try:
+            games.append(_record_game(index, chunk, params))
+        except EngineError as error:
+            errors.append(RecordError(index, error.message))
+    return games, errors
+
+
+def _game_texts(text: str) -> list[str]:
+    """The file cut into games as ``read_pmn`` cuts it (a repeated tag starts the next game),
+    each padded with blank lines so that the engine's line numbers are the file's."""
+    chunks: list[str] = []
+    lines: list[str] = []
+    names: set[str] = set()
+    start = 0
+    for index, raw in enumerate(text.lstrip("\ufeff").splitlines()):
+        match = _TAG_NAME.match(raw.strip())
+        name = match.group(1) if match else None
+        if name in names:
+            chunks.append("\n" * start + "\n".join(lines))
+            lines, names, start = [], set(), index
+        if raw.strip():
+            lines.append(raw)
+            names.add(name or f"line {index}")
+    if lines:
+        chunks.append("\n" * start + "\n".join(lines))
+    return chunks
+
+
+def _record_game(index: int, text: str, params: Mapping[str, Any]) -> RecordGame:
+    (game,) = read_pmn(text)
+    for seat in SEATS:
+        if not game.tags.get(seat, "").strip():
+            raise PmnError("the record does not name this seat's player", tag=seat)
+    if game.duplicate and params.get("scoring") != "duplicate":
+        raise PmnError(
+            "this game is scored Duplicate; import it under an MCR rule set with duplicate "
+            "scoring (this one is standard)",
+            tag="Scoring",
+        )
+    score = score_game(game, rules_from_params(params))
+    hand_input, warnings = _hand_input(score)
+    family = MCRFamily()
+    family.score_hand(family.clean_hand(hand_input, params), params)
+    return RecordGame(
+        number=index,
+        names=tuple(game.name(seat) for seat in range(4)),
+        played_on=_date(game),
+        duplicate=game.duplicate,
+        hand_input=hand_input,
+        record=write_pmn(game),
+        summary=_summary(hand_input, score, game),
+        warnings=[*warnings, *score.warnings, *_penalty_warning(game)],
+    )
+
+
+def _summary(hand_input: Mapping[str, Any], score: GameScore, game: PmnGame) -> str:
+    """Who won how much off whom, by the names in the record."""
+    if hand_input["outcome"] == "draw":
+        return "Draw (荒庄)"
+    seats = [hand_input["winner"], *(w["seat"] for w in hand_input.get("winners", []))]
+    wins = " and ".join(f"{game.name(s)} {score.evaluations[s].total} fan" for s in seats)
+    if hand_input["outcome"] == "self_drawn":
+        return f"{wins}, self-drawn (自摸)"
+    return f"{wins} off {game.name(hand_input['discarder'])}"
+
+
+def _date(game: PmnGame) -> dt.date | None:
+    value = game.tags.get("Date", "")
+    try:
+        return dt.datetime.strptime(value, "%Y.%m.%d").date()
+    except ValueError:
+        return None  # missing, or with ?? for an unknown month or day
+
+
+def _penalty_warning(game: PmnGame) -> list[str]:
+    if any(game.penalty):
+        return ["the [Penalty] of this game is not recorded in the league"]
+    return []
+
+
+def _hand_input(score: GameScore) -> tuple[dict[str, Any], list[str]]:
+    """The MCR hand input of a replayed game: the winners' tiles as hand-json, the discarder."""
+    table, warnings = score.table, []
+    if not table.winners:
+        if not table.wall_empty:
+            warnings.append("the play ends before the wall is empty with no win: a draw")
+        return {"outcome": "draw"}, warnings
+    discarder = score.discarder
+    start = 0 if discarder is None else discarder + 1
+    order = sorted(table.winners, key=lambda seat: (seat - start) % 4)
+    if not score.game.duplicate and len(order) > 1:
+        warnings.append("standard MCR: only the first winner after the discarder wins (截和)")
+        order = order[:1]
+    first = order[0]
+    hand_input: dict[str, Any] = {"winner": first, "hand": _hand_json(table.winners[first])}
+    if discarder is None:
+        return {"outcome": "self_drawn", **hand_input}, warnings
+    hand_input = {"outcome": "discard", **hand_input, "discarder": discarder}
+    if len(order) > 1:
+        hand_input["winners"] = [
+            {"seat": seat, "hand": _hand_json(table.winners[seat])} for seat in order[1:]
+        ]
+    return hand_input, warnings
+
+
+def _hand_json(hand: Hand) -> dict[str, Any]:
+    """Hand-json with only what differs from the defaults, as a member would enter it."""
+    data = hand_to_json(hand)
+    return {key: value for key, value in data.items() if value not in (False, "", [])}
+
+
+def reseat(hand_input: Mapping[str, Any], positions: Sequence[int]) -> dict[str, Any]:
+    """The input with each record seat replaced by the table position ``positions[seat]``.
+
+    >>> reseat({"outcome": "discard", "winner": 2, "discarder": 1, "hand": {}}, [3, 0, 1, 2])
+    {'outcome': 'discard', 'winner': 1, 'discarder': 0, 'hand': {}}
+    """
+    moved = dict(hand_input)
+    for key in ("winner", "discarder", "offender"):
+        if key in moved:
+            moved[key] = positions[moved[key]]
+    if "winners" in moved:
+        moved["winners"] = [{**w, "seat": positions[w["seat"]]} for w in moved["winners"]]
+    return moved
+
+
+# --- replaying a record -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShownTile:
+    """A tile as the tile picker shows it: code (``5p``), label (``5筒``), suit letter."""
+
+    code: str
+    label: str
+    suit: str
+
+
+def shown(tile: Tile) -> ShownTile:
+    """>>> shown(31)
+    ShownTile(code='5z', label='白', suit='z')"""
+    letter, n = suit(tile), number(tile)
+    if letter == "z":
+        label = _HONOURS[n - 1]
+    elif letter == "f":
+        label = _BONUS[n - 1]
+    else:
+        label = f"{n}{_SUIT_LABELS[letter]}"
+    return ShownTile(code(tile), label, letter)
+
+
+@dataclass
+class SeatView:
+    """One seat after some actions; ``drawn`` is the tile it just drew (kept apart)."""
+
+    name: str
+    wind: str
+    concealed: list[ShownTile]
+    melds: list[tuple[list[ShownTile], bool]]  # tiles, concealed kong
+    flowers: list[ShownTile]
+    discards: list[ShownTile]
+    drawn: ShownTile | None = None
+    acting: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Compact: tiles as concatenated codes ("1m1m5z"); a concealed kong starts with '-'."""
+        return {
+            "concealed": _codes(self.concealed),
+            "drawn": self.drawn.code if self.drawn else "",
+            "melds": [("-" if hidden else "") + _codes(tiles) for tiles, hidden in self.melds],
+            "flowers": _codes(self.flowers),
+            "discards": _codes(self.discards),
+        }
+
+
+def _codes(tiles: Sequence[ShownTile]) -> str:
+    return "".join(t.code for t in tiles)
+
+
+@dataclass
+class Step:
+    """The table after the first ``number`` actions."""
+
+    number: int
+    text: str
+    seats: list[SeatView]
+    actor: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "actor": self.actor,
+            "seats": [seat.to_json() for seat in self.seats],
+        }
+
+
+@dataclass(frozen=True)
+class WinnerFans:
+    """A winner at the end of the replay and the fans the rule set gives the hand."""
+
+    seat: int
+    name: str
+    total: int
+    patterns: list[dict[str, Any]]
+
+
+@dataclass
+class GameReplay:
+    names: tuple[str, ...]
+    prevailing_wind: str
+    steps: list[Step]
+    winners: list[WinnerFans]
+    result: tuple[int, ...]
+
+    @property
+    def scores(self) -> list[tuple[str, int]]:
+        """Each player's name and score change, East first."""
+        return list(zip(self.names, self.result, strict=True))
+
+
+def replay_record(record: str, params: Mapping[str, Any]) -> GameReplay:
+    """Every step of a stored record, and each winner's fans under the rule set ``params``.
+
+    Raises ``EngineError`` (with a message) if the record cannot be replayed.
+    """
+    (game,) = read_pmn(record)
+    score = score_game(game, rules_from_params(params))
+    names = tuple(game.name(seat) for seat in range(4))
+    steps = [
+        _step(game, replay(game, count, flowers=_flowers(score)), names)
+        for count in range(len(game.play) + 1)
+    ]
+    winners = [
+        WinnerFans(seat, names[seat], evaluation.total, evaluation.to_json()["patterns"])
+        for seat, evaluation in sorted(score.evaluations.items())
+    ]
+    return GameReplay(
+        names=names,
+        prevailing_wind=WIND_NAMES[SEATS.index(_wind_seat(game))],
+        steps=steps,
+        winners=winners,
+        result=score.result,
+    )
+
+
+def _flowers(score: GameScore) -> bool:
+    return score.table.wall_size == 144
+
+
+def _wind_seat(game: PmnGame) -> str:
+    return SEATS[game.prevailing_wind - 27]
+
+
+def _step(game: PmnGame, table: Table, names: tuple[str, ...]) -> Step:
+    last = table.last
+    seats = [_seat_view(table, seat, names[seat], last) for seat in range(4)]
+    text = "The deal" if last is None else _describe(last, table, names)
+    return Step(len(table.history), text, seats, None if last is None else last.seat)
+
+
+def _seat_view(table: Table, seat: int, name: str, last: Action | None) -> SeatView:
+    state = table.seats[seat]
+    concealed = sorted(state.concealed)
+    drawn: ShownTile | None = None
+    acting = last is not None and last.seat == seat
+    if acting and last is not None and last.kind == "T" and table.last_tile in concealed:
+        concealed.remove(table.last_tile)
+        drawn = shown(table.last_tile)
+    if seat in table.winners:  # the winning tile joins the hand, apart
+        winning = table.winners[seat].winning_tile
+        if winning in concealed:
+            concealed.remove(winning)
+        drawn = shown(winning)
+    return SeatView(
+        name=name,
+        wind=WIND_NAMES[seat],
+        concealed=[shown(t) for t in concealed],
+        melds=[_meld(meld) for meld in state.melds],
+        flowers=[shown(t) for t in state.flowers],
+        discards=[shown(t) for t in state.discards],
+        drawn=drawn,
+        acting=acting,
+    )
+
+
+def _meld(meld: Meld) -> tuple[list[ShownTile], bool]:
+    return [shown(t) for t in meld.tiles], meld.concealed
+
+
+_VERBS = {
+    "T": "draws",
+    "D": "discards",
+    "C": "chows",
+    "P": "pungs",
+    "Z": "kongs the discard",
+    "A": "declares a concealed kong of",
+    "B": "adds to a pung:",
+    "R": "sets aside",
+}
+
+
+def _describe(action: Action, table: Table, names: tuple[str, ...]) -> str:
+    who = names[action.seat]
+    if action.kind == "H":
+        return f"{who} wins (和)"
+    tile = action.tile if action.tile is not None else table.last_tile
+    if action.kind == "C" and tile is not None:
+        return f"{who} chows {tile_name(tile - 1)} – {tile_name(tile + 1)}"
+    what = tile_name(tile) if tile is not None else "a tile"
+    return f"{who} {_VERBS[action.kind]} {what}"

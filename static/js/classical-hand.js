@@ -1,0 +1,208 @@
+// The classical hand form: players in order from the Mah-Jongg player, a set picker that
+// writes the same compact text a player can type (so the form works without JavaScript),
+// Mah-Jongg-only events shown only to the Mah-Jongg player, and each player's score items
+// with the running total, plus the payments matrix, previewed as sets are added.
+(function () {
+  "use strict";
+  var form = document.getElementById("hand-form");
+  var box = form && form.querySelector("[data-classical-players]");
+  if (!box) return;
+  var picker = form.querySelector("[data-set-picker]");
+  var SUITS = { m: "萬", p: "筒", s: "索" };
+  var HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
+  var BONUS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+  var choice = { kind: "pung", how: "" };
+  var target = null;
+
+  function checked(name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+  function players() { return Array.prototype.slice.call(box.querySelectorAll("fieldset.player")); }
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function label(code) {
+    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
+    if (suit === "z") return HONOURS[n - 1];
+    if (suit === "f") return BONUS[n - 1];
+    return n + SUITS[suit];
+  }
+
+  // The order of play from the Mah-Jongg player, and the events only they may tick.
+  function arrange() {
+    var winner = checked("mahjong"), count = players().length;
+    var first = /^[0-9]+$/.test(winner) ? parseInt(winner, 10) : 0;
+    players().forEach(function (set) {
+      var seat = parseInt(set.dataset.seat, 10);
+      set.style.order = (seat - first + count) % count;
+      var isWinner = String(seat) === winner;
+      set.classList.toggle("is-mahjong", isWinner);
+      set.querySelectorAll(".mj-only").forEach(function (item) {
+        item.hidden = !isWinner;
+        if (!isWinner) item.querySelector("input").checked = false;
+      });
+    });
+    var how = form.querySelector("[data-classical-how]");
+    if (how) how.hidden = winner === "draw";
+  }
+
+  // Chips for the sets entered, each removable with a tap.
+  function tokens(input) { return input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean); }
+  function chips(set) {
+    var input = set.querySelector("input[name^='sets_']"), holder = set.querySelector("[data-chips]");
+    holder.textContent = "";
+    tokens(input).forEach(function (token, index) {
+      var chip = element("button", "set-chip", chipText(token));
+      chip.type = "button";
+      chip.setAttribute("aria-label", "remove " + token);
+      chip.addEventListener("click", function () {
+        var list = tokens(input);
+        list.splice(index, 1);
+        input.value = list.join(" ");
+        changed(input);
+      });
+      holder.appendChild(chip);
+    });
+  }
+  function chipText(token) {
+    var match = /^([-+]?)([0-9]+)([mpszf])$/.exec(token);
+    if (!match) return token;
+    var tiles = match[2].split("").map(function (d) { return label(d + match[3]); }).join(" ");
+    return tiles + ({ "-": " · concealed", "+": " · claimed" }[match[1]] || "");
+  }
+
+  function tokenFor(code) {
+    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
+    if (suit === "f" || choice.kind === "bonus") return suit === "f" ? code : null;
+    var digits;
+    if (choice.kind === "chow") {
+      if (suit === "z" || n > 7) return null;
+      digits = "" + n + (n + 1) + (n + 2);
+    } else {
+      digits = new Array({ pair: 2, pung: 3, kong: 4 }[choice.kind] + 1).join(String(n));
+    }
+    var how = choice.how === "+" && choice.kind !== "kong" ? "" : choice.how;
+    return how + digits + suit;
+  }
+
+  function add(code) {
+    if (!target) return;
+    var token = tokenFor(code);
+    if (!token) return;
+    var input = target.querySelector("input[name^='sets_']");
+    input.value = tokens(input).concat([token]).join(" ");
+    changed(input);
+  }
+
+  function changed(input) {
+    chips(input.closest("fieldset.player"));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function palette() {
+    var holder = picker.querySelector(".picker-palette");
+    [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]].forEach(function (row) {
+      var line = element("div", "palette-row");
+      for (var n = 1; n <= row[1]; n += 1) {
+        var button = element("button", "tile tile-" + row[0], label(n + row[0]));
+        button.type = "button";
+        button.dataset.code = n + row[0];
+        button.setAttribute("aria-label", n + row[0]);
+        button.addEventListener("click", function (event) { add(event.currentTarget.dataset.code); });
+        line.appendChild(button);
+      }
+      holder.appendChild(line);
+    });
+    ["kind", "how"].forEach(function (key) {
+      picker.querySelectorAll("[data-" + key + "]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          choice[key] = button.dataset[key];
+          picker.querySelectorAll("[data-" + key + "]").forEach(function (other) {
+            other.classList.toggle("active", other === button);
+          });
+        });
+      });
+    });
+  }
+
+  function openPicker(set) {
+    target = set;
+    set.querySelector("[data-picker-slot]").appendChild(picker);
+    picker.hidden = false;
+  }
+
+  // The live preview: each player's score items with the running total, and the payments.
+  var pending = null, timer = null;
+  function preview() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(function () {
+      if (pending) pending.abort();
+      pending = new AbortController();
+      fetch(form.dataset.previewUrl, {
+        method: "POST", body: new FormData(form), signal: pending.signal, credentials: "same-origin"
+      })
+        .then(function (response) { return response.json(); })
+        .then(show)
+        .catch(function () { /* offline or aborted: the server checks on save */ });
+    }, 150);
+  }
+
+  function show(result) {
+    var evaluation = result.ok && result.evaluation;
+    players().forEach(function (set) {
+      var seat = parseInt(set.dataset.seat, 10), list = set.querySelector("[data-breakdown]");
+      var total = set.querySelector("[data-total]");
+      list.textContent = "";
+      total.textContent = "";
+      if (!evaluation) return;
+      var score = evaluation.scores[seat];
+      score.breakdown.forEach(function (line) {
+        var item = element("li", "", line.text + " ");
+        item.appendChild(element("span", "", String(line.running)));
+        list.appendChild(item);
+      });
+      total.textContent = score.fixed !== null ? score.fixed + " (fixed)" : String(score.score);
+    });
+    var out = document.getElementById("classical-preview");
+    out.textContent = "";
+    if (evaluation) out.appendChild(matrix(evaluation.payments));
+  }
+
+  function matrix(rows) {
+    var names = players().sort(function (a, b) { return a.dataset.seat - b.dataset.seat; })
+      .map(function (set) { return set.querySelector("legend").firstChild.textContent.trim(); });
+    var wrap = element("div", "scroll"), table = element("table", "matrix");
+    var head = table.createTHead().insertRow();
+    head.appendChild(element("th", "", ""));
+    names.forEach(function (name) { head.appendChild(element("th", "", name)); });
+    var body = table.createTBody();
+    rows.forEach(function (cells, index) {
+      var tr = body.insertRow();
+      tr.appendChild(element("th", "name", names[index]));
+      cells.forEach(function (cell) { tr.appendChild(element("td", "num", cell)); });
+    });
+    wrap.appendChild(element("h2", "", "Payments matrix"));
+    wrap.appendChild(table);
+    return wrap;
+  }
+
+  players().forEach(function (set) {
+    chips(set);
+    set.querySelector("[data-add-sets]").addEventListener("click", function () { openPicker(set); });
+    set.querySelector("input[name^='sets_']").addEventListener("input", function () {
+      chips(set);
+      preview();
+    });
+  });
+  form.addEventListener("change", function () { arrange(); preview(); });
+  palette();
+  arrange();
+  var first = players().filter(function (set) { return set.style.order === "0"; })[0];
+  if (first) openPicker(first);
+  if (checked("mahjong")) preview();
+})();

@@ -1,0 +1,173 @@
+// Progressive enhancement for hand forms: shows only the questions that apply, adds
+// steppers, previews payments (and the patterns of entered tiles) live, and stops a
+// double submit. Without it the form still works: every question is shown.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("has-js");
+  var form = document.getElementById("hand-form");
+  if (!form) return;
+
+  function checked(name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+  function isSeat(value) { return /^[0-9]+$/.test(value); }
+
+  // The conditions a fieldset's data-show may name (all must hold).
+  function state() {
+    var winner = checked("winner"), how = checked("how"), mode = checked("value_mode");
+    var won = isSeat(winner);
+    return {
+      won: won,
+      blamed: (won && how !== "" && how !== "self_drawn") || (winner !== "" && !won && winner !== "draw"),
+      points: mode !== "tiles",
+      tiles: mode === "tiles"
+    };
+  }
+
+  function updateVisibility() {
+    var now = state(), winner = checked("winner");
+    form.querySelectorAll("fieldset[data-show]").forEach(function (set) {
+      var words = set.dataset.show.split(" ").filter(Boolean);
+      set.hidden = !words.every(function (word) { return now[word]; });
+    });
+    form.querySelectorAll('input[name="blamed"]').forEach(function (input) {
+      input.disabled = now.won && input.value === winner;
+      if (input.disabled) input.checked = false;
+    });
+    var wind = form.querySelector('select[name="seat_wind"]');
+    if (wind && now.won && !wind.dataset.touched) {
+      // The family's winds for this hand where it fixes them, else seat 1 is East.
+      var fixed = wind.closest("[data-seat-winds]");
+      var winds = fixed ? fixed.dataset.seatWinds.split(" ") : null;
+      wind.value = winds ? winds[parseInt(winner, 10)] : (parseInt(winner, 10) % 4 + 1) + "z";
+    }
+  }
+
+  function step(button) {
+    var input = button.parentNode.querySelector("input");
+    var delta = parseInt(button.dataset.step, 10);
+    var min = parseInt(input.min || "0", 10), max = parseInt(input.max || "100000", 10);
+    var value = parseInt(input.value, 10);
+    if (isNaN(value)) value = delta > 0 ? Math.max(min, 1) - delta : min - delta;
+    input.value = Math.min(max, Math.max(min, value + delta));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  var pending = null;
+  function preview() {
+    if (pending) pending.abort();
+    pending = new AbortController();
+    var request = { method: "POST", body: new FormData(form), signal: pending.signal, credentials: "same-origin" };
+    var url = form.dataset.previewUrl;
+    if (form.dataset.previewMethod === "get") {
+      url += "&" + new URLSearchParams(request.body).toString();
+      request = { method: "GET", signal: pending.signal };
+    }
+    fetch(url, request)
+      .then(function (response) { return response.json(); })
+      .then(showPreview)
+      .catch(function () { /* offline or aborted: the server checks on save */ });
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function showPreview(result) {
+    var box = document.getElementById("preview");
+    box.textContent = "";
+    if (!result.ok) {
+      var messages = [];
+      Object.keys(result.errors || {}).forEach(function (key) { messages = messages.concat(result.errors[key]); });
+      if (messages.length && checked("value_mode") !== "points") box.appendChild(element("p", "hint", messages.join(" ")));
+      return;
+    }
+    var table = element("table", "preview-table");
+    result.rows.forEach(function (row) {
+      var tr = table.insertRow(), value = row.points;
+      tr.insertCell().textContent = row.name;
+      var cell = tr.insertCell();
+      var loss = value.charAt(0) === "-";
+      cell.className = "num" + (loss ? " loss" : value === "0" ? "" : " gain");
+      cell.textContent = loss || value === "0" ? value : "+" + value;
+    });
+    if (result.rows.length) {
+      box.appendChild(element("h2", "", "Payments"));
+      box.appendChild(table);
+    }
+    if (result.evaluation) box.appendChild(evaluationBox(result.evaluation));
+  }
+
+  function evaluationBox(evaluation) {
+    var wrap = element("div", "evaluation-result");
+    wrap.appendChild(element("h3", "", evaluation.total + " points" + (evaluation.limit ? " (limit)" : "")));
+    var list = element("ul", "patterns");
+    evaluation.patterns.forEach(function (p) {
+      var item = element("li", "", p.name + " " + p.name_zh + " ");
+      item.appendChild(element("span", "", p.value + (p.count > 1 ? " × " + p.count : "")));
+      list.appendChild(item);
+    });
+    wrap.appendChild(list);
+    if (evaluation.arrangement.length) wrap.appendChild(element("p", "arrangement", evaluation.arrangement.join(" · ")));
+    return wrap;
+  }
+
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "seat_wind") event.target.dataset.touched = "1";
+    updateVisibility();
+    preview();
+  });
+  form.addEventListener("tiles-changed", preview);
+  form.querySelectorAll("button.step").forEach(function (button) {
+    button.addEventListener("click", function () { step(button); });
+  });
+  function newEntryId() {
+    var bytes = window.crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;  // version 4
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;  // RFC 4122 variant
+    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 0x100).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function setBusy(busy) {
+    form.querySelectorAll("button:not([type=button])").forEach(function (b) { b.disabled = busy; });
+  }
+
+  form.addEventListener("submit", function (event) {
+    var saving = (form.getAttribute("method") || "").toLowerCase() === "post" && form.querySelector('[name="client_id"]');
+    if (!saving || !window.mahjongOutbox || (event.submitter && event.submitter.value === "preview")) {
+      window.setTimeout(function () { setBusy(true); }, 0);
+      return;
+    }
+    // Send it ourselves, so that a failed connection keeps the hand in the outbox.
+    event.preventDefault();
+    setBusy(true);
+    window.mahjongOutbox.submit(form, event.submitter).then(function (result) {
+      if (result.queued) {
+        // Kept on the phone: clear the form for the next hand, with an entry id of its own.
+        setBusy(false);
+        form.reset();
+        form.querySelector('[name="client_id"]').value = newEntryId();
+        updateVisibility();
+        document.getElementById("preview").textContent = "";
+        window.scrollTo(0, 0);
+        return;
+      }
+      if (result.saved) {
+        window.location.assign(result.redirect);
+        return;
+      }
+      result.response.text().then(function (html) {
+        document.open();
+        document.write(html);
+        document.close();
+      });
+    });
+  });
+  updateVisibility();
+  if (checked("winner")) preview();
+})();

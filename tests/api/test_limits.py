@@ -1,0 +1,69 @@
+"""Request limits per token and per anonymous address; sign-in attempts per account and address."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Club
+from tests.api.conftest import Api, token_for
+from tests.conftest import PASSWORD
+
+
+def limit(settings: Any, **rates: str) -> None:
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"token": None, "user": None, "anon": None, **rates},
+    }
+
+
+def test_calls_are_throttled_per_token(settings: Any, alice: User, club: Club) -> None:
+    limit(settings, token="3/hour")
+    first, second = Api(token_for(alice)), Api(token_for(alice))
+    assert [first.get("clubs/").status_code for _ in range(3)] == [200] * 3
+    refused = first.get("clubs/")
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    assert int(refused["Retry-After"]) > 0
+    assert second.get("clubs/").status_code == 200  # another token has its own budget
+
+
+def test_anonymous_calls_are_throttled_per_address(settings: Any, club: Club) -> None:
+    limit(settings, anon="2/hour")
+    here, there = Api(), Api()
+    assert [here.get("clubs/").status_code for _ in range(2)] == [200, 200]
+    assert here.get("clubs/").status_code == 429
+    # A forged X-Forwarded-For does not buy a new budget (no proxy is trusted by default).
+    assert here.get("clubs/", **{"X-Forwarded-For": "203.0.113.9"}).status_code == 429
+    there.client.defaults["REMOTE_ADDR"] = "198.51.100.7"
+    assert there.get("clubs/").status_code == 200
+
+
+def test_the_default_limits_come_from_settings(settings: Any) -> None:
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert set(rates) == {"token", "user", "anon"} and all(rates.values())
+
+
+def login(client: Client, password: str) -> int:
+    response = client.post("/accounts/login/", {"username": "alice", "password": password})
+    return int(response.status_code)
+
+
+def test_sign_in_is_locked_after_repeated_failures(settings: Any, alice: User) -> None:
+    settings.AXES_FAILURE_LIMIT = 3
+    client = Client(REMOTE_ADDR="192.0.2.1")
+    assert [login(client, "wrong") for _ in range(2)] == [200, 200]
+    assert login(client, "wrong") == 429
+    assert login(client, PASSWORD) == 429  # even the right password, until the cool-off
+    elsewhere = Client(REMOTE_ADDR="192.0.2.2")
+    assert login(elsewhere, PASSWORD) == 302  # the lock is per account and address
+
+
+def test_a_successful_sign_in_resets_the_count(settings: Any, alice: User) -> None:
+    settings.AXES_FAILURE_LIMIT = 3
+    client = Client(REMOTE_ADDR="192.0.2.3")
+    assert [login(client, "wrong") for _ in range(2)] == [200, 200]
+    assert login(client, PASSWORD) == 302
+    client.post("/accounts/logout/")
+    assert [login(client, "wrong") for _ in range(2)] == [200, 200]

@@ -1,0 +1,70 @@
+"""Schemathesis against our own schema: every operation, generated requests, no server error.
+
+Each operation gets a fixed-seed run (``derandomize``) of generated requests, sent with
+alice's read-write token over both clubs' data (she organises the public one and is a
+stranger to the members-only one); responses must match the schema in status, content type,
+headers and body.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from django.contrib.auth.models import User
+from django.core.signals import request_finished, request_started
+from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.api.conftest import token_for
+
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "120"))
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+
+schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", get_wsgi_application())
+
+
+@pytest.fixture
+def world(dragons: Any, tigers: Any, alice: User, settings: Any) -> Iterator[dict[str, str]]:
+    # Thousands of requests from one token: lift the limits, which test_limits.py covers.
+    rates = {"token": None, "user": None, "anon": None}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    # Requests go straight to the WSGI handler, whose end-of-request signal would close the
+    # test's database connection (and its transaction); Django's own test client does this too.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield {"Authorization": f"Bearer {token_for(alice)}"}
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_no_input_gets_a_server_error(case: Any, world: dict[str, str]) -> None:
+    case.call_and_validate(headers=world, checks=CHECKS)

@@ -1,0 +1,88 @@
+"""POST /evaluate/ and /settle/: scoring without recording, for tools that only want that."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.models import Hand, RuleSet
+from scoring.evaluation import evaluate_hand
+from scoring.families import FAMILIES
+from tests.api.conftest import DISCARD, Api
+from tests.conftest import HK_HALF
+
+NINE_GATES_ISH = {"concealed": "11123456789999m", "winning_tile": "5m"}
+
+
+def test_evaluate_returns_the_engines_result(anonymous: Api) -> None:
+    response = anonymous.post("evaluate/", {"family": "zung_jung", "hand": NINE_GATES_ISH})
+    assert response.status_code == 200
+    assert response.json() == evaluate_hand(NINE_GATES_ISH, "zung_jung")
+    assert response.json()["preset"] == "seed"
+
+
+def test_evaluate_takes_a_preset(anonymous: Api) -> None:
+    body = {"family": "zung_jung", "preset": "official", "hand": NINE_GATES_ISH}
+    assert anonymous.post("evaluate/", body).json()["preset"] == "official"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"family": "zung_jung", "hand": {"concealed": "123m", "winning_tile": "1m"}}, "hand"),
+        ({"family": "zung_jung", "hand": {**NINE_GATES_ISH, "winning_tile": "1p"}}, "hand"),
+        ({"family": "zung_jung", "hand": {**NINE_GATES_ISH, "colour": 1}}, "hand.colour"),
+        ({"family": "zung_jung", "preset": "1999", "hand": NINE_GATES_ISH}, "preset"),
+        ({"family": "bridge", "hand": NINE_GATES_ISH}, "family"),
+        ({"family": "zung_jung", "hand": [1, 2]}, "hand"),
+    ],
+)
+def test_evaluate_names_what_is_wrong(anonymous: Api, body: dict[str, Any], field: str) -> None:
+    response = anonymous.post("evaluate/", body)
+    assert response.status_code == 400
+    fields = response.json()["fields"]
+    assert any(name == field or name.startswith(field + ".") for name in fields), fields
+
+
+def test_settle_previews_under_family_params(anonymous: Api) -> None:
+    body = {"family": "hk", "params": HK_HALF, "hand": DISCARD}
+    response = anonymous.post("settle/", body)
+    assert response.status_code == 200, response.json()
+    seats = response.json()["seats"]
+    assert [seat["points"] for seat in seats] == ["-4", "16", "-8", "-4"]
+    assert seats[1]["won"] and seats[2]["blamed"]
+    assert "South wins 2 faan off West" in response.json()["description"]
+    assert not Hand.objects.exists()
+
+
+def test_settle_uses_a_rule_sets_latest_version(anonymous: Api, rule_set: RuleSet) -> None:
+    response = anonymous.post("settle/", {"rule_set": rule_set.pk, "hand": DISCARD})
+    assert response.json()["params"] == rule_set.versions.get().params
+
+
+def test_settle_defaults_to_the_familys_parameters(anonymous: Api) -> None:
+    response = anonymous.post("settle/", {"family": "hk", "hand": DISCARD})
+    assert response.json()["params"] == FAMILIES["hk"].clean_params(FAMILIES["hk"].default_params())
+
+
+def test_settle_hides_rule_sets_of_clubs_you_cannot_see(anonymous: Api, tigers: Any) -> None:
+    response = anonymous.post("settle/", {"rule_set": tigers["rule_set"].pk, "hand": DISCARD})
+    assert response.status_code == 400 and response.json()["fields"] == {
+        "rule_set": ["No such rule set."]
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"family": "hk", "params": {"base": "-1"}, "hand": DISCARD}, "params.base"),
+        ({"family": "hk", "hand": {**DISCARD, "faan": 99}}, "hand.faan"),
+        ({"hand": DISCARD}, "non_field_errors"),
+        ({"family": "hk", "rule_set": 1, "hand": DISCARD}, "non_field_errors"),
+    ],
+)
+def test_settle_names_what_is_wrong(anonymous: Api, body: dict[str, Any], field: str) -> None:
+    response = anonymous.post("settle/", body)
+    assert response.status_code == 400
+    assert field in response.json()["fields"], response.json()

@@ -1,0 +1,137 @@
+"""The test cast: alice organises the Dragons (public), bob is a member, charlie a viewer;
+dave organises the Tigers (members only) and belongs nowhere else."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games import services
+from games.models import Club, Player, RuleSet, Season, Session
+
+PASSWORD = "correct-horse-battery"
+HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Any) -> None:
+    """Real hashing costs a third of a second a user; tests only need it to work."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(username: str) -> User:
+    return User.objects.create_user(username=username, password=PASSWORD)
+
+
+@pytest.fixture
+def alice(db: Any) -> User:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db: Any) -> User:
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(db: Any) -> User:
+    return make_user("charlie")
+
+
+@pytest.fixture
+def dave(db: Any) -> User:
+    return make_user("dave")
+
+
+@pytest.fixture
+def club(alice: User, bob: User, charlie: User) -> Club:
+    club = services.club_create(
+        name="Dragons", slug="dragons", visibility="public", organiser=alice
+    )
+    services.membership_set(club=club, user=bob, role="member")
+    services.membership_set(club=club, user=charlie, role="viewer")
+    return club
+
+
+@pytest.fixture
+def private_club(dave: User) -> Club:
+    return services.club_create(name="Tigers", slug="tigers", visibility="members", organiser=dave)
+
+
+@pytest.fixture
+def players(club: Club) -> list[Player]:
+    return [services.player_create(club=club, name=name) for name in "ABCD"]
+
+
+@pytest.fixture
+def rule_set(club: Club, alice: User) -> RuleSet:
+    return services.rule_set_create(
+        club=club, name="Half rules", family="hk", params=HK_HALF, by=alice
+    )
+
+
+@pytest.fixture
+def season(club: Club, rule_set: RuleSet) -> Season:
+    return services.season_save(club=club, name="Spring", rule_set=rule_set)
+
+
+@pytest.fixture
+def session(season: Season, players: list[Player], alice: User) -> Session:
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 3, 1), players=players, by=alice
+    )
+
+
+ZUNG_JUNG = {
+    "preset": "seed",
+    "payoff": "each_loser_pays",
+    "flowers": True,
+    "minimum": 0,
+    "illegal_call": 40,
+}
+
+
+@pytest.fixture
+def zj_rules(club: Club, alice: User) -> RuleSet:
+    return services.rule_set_create(
+        club=club, name="ZJ", family="zung_jung", params=ZUNG_JUNG, by=alice
+    )
+
+
+@pytest.fixture
+def zj_session(club: Club, zj_rules: RuleSet, players: list[Player], alice: User) -> Session:
+    season = services.season_save(club=club, name="ZJ season", rule_set=zj_rules)
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 4, 1), players=players, by=alice
+    )
+
+
+def client_for(user: User | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def as_alice(alice: User) -> Client:
+    return client_for(alice)
+
+
+@pytest.fixture
+def as_bob(bob: User) -> Client:
+    return client_for(bob)
+
+
+@pytest.fixture
+def as_charlie(charlie: User) -> Client:
+    return client_for(charlie)
+
+
+@pytest.fixture
+def as_dave(dave: User) -> Client:
+    return client_for(dave)

@@ -1,0 +1,97 @@
+"""The ``mahjong-score evaluate`` command end to end, and the family registry."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.engine.cli import main
+from scoring.engine.errors import RulesError
+from scoring.engine.evaluation import family, parse_rules
+from scoring.engine.generate import random_hands
+from scoring.engine.hand import hand_to_json
+
+Z04 = {
+    "concealed": "888m99m",
+    "melds": [
+        {"type": "pung", "tiles": "222m"},
+        {"type": "pung", "tiles": "444m"},
+        {"type": "pung", "tiles": "666m"},
+    ],
+    "winning_tile": "9m",
+}
+
+
+def run(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scoring.engine.cli", "evaluate", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+
+
+def test_it_scores_each_line_in_order_and_goes_on_after_bad_lines() -> None:
+    lines = [json.dumps(Z04), "{not json", json.dumps({"concealed": "1m"}), "", json.dumps(Z04)]
+    result = run("\n".join(lines) + "\n", "--rules", "zung_jung:official")
+    assert result.returncode == 0, result.stderr
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(out) == 5
+    assert out[0]["ok"] and out[0]["total"] == 110 and out[0]["preset"] == "official"
+    assert out[1] == {"ok": False, "error": out[1]["error"]}
+    assert "not valid JSON" in out[1]["error"]
+    assert out[2] == {"ok": False, "error": "'winning_tile' is missing"}
+    assert "empty" in out[3]["error"]
+    assert out[4] == out[0]
+
+
+def test_chinese_names_are_written_as_utf8() -> None:
+    result = run(json.dumps(Z04) + "\n", "--rules", "zung_jung")
+    assert "對對和" in result.stdout
+    assert json.loads(result.stdout)["preset"] == "seed"
+
+
+def test_a_bad_rules_option_is_an_error_on_stderr() -> None:
+    result = run("", "--rules", "zung_jung:v2")
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        "--rules zung_jung:v2: zung_jung has no preset 'v2' (known: seed, official)"
+    )
+    assert run("", "--rules", "riichi").stderr.startswith("--rules riichi: unknown rule family")
+
+
+def test_it_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hands.jsonl"
+    hands = random_hands(50, seed=11)
+    path.write_text("".join(json.dumps(hand_to_json(h)) + "\n" for h in hands))
+    assert main(["evaluate", "--rules", "zung_jung", str(path)]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(out) == 50 and all(r["ok"] for r in out)
+
+
+def test_a_missing_file_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["evaluate", "--rules", "zung_jung", "/no/such/file"]) == 1
+    assert capsys.readouterr().err.startswith("/no/such/file: ")
+
+
+def test_invalid_utf8_is_a_bad_line_not_a_crash() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring.engine.cli", "evaluate", "--rules", "zung_jung"],
+        input=b"\xff\xfe\n" + json.dumps(Z04).encode() + b"\n",
+        capture_output=True,
+        check=False,
+    )
+    out = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert out[0] == {"ok": False, "error": "the line is not UTF-8 text"} and out[1]["ok"]
+
+
+def test_the_registry_knows_zung_jung() -> None:
+    chosen, preset = parse_rules("zung_jung")
+    assert (chosen.name, preset, chosen.presets()) == ("zung_jung", "seed", ("seed", "official"))
+    with pytest.raises(RulesError, match="unknown rule family 'riichi'"):
+        family("riichi")

@@ -1,0 +1,74 @@
+"""What both score-file formats share: decoding, line splitting, duplicate names, TSV."""
+
+import pytest
+
+from scoring.engine.errors import LineError
+from scoring.engine.scorefile import Section, repeated_names, score_lines, tsv_text
+
+
+@pytest.mark.parametrize(
+    "separator",
+    ["\r\n", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"],
+)
+def test_every_line_break_splits_lines(separator: str) -> None:
+    assert score_lines(f"a{separator}b{separator}".encode()) == ["a", "b"]
+
+
+def test_crlf_is_one_break_and_a_final_break_adds_no_line() -> None:
+    assert score_lines(b"a\r\n\r\nb\r\n") == ["a", "", "b"]
+    assert score_lines(b"") == []
+
+
+def test_only_one_leading_byte_order_mark_is_dropped() -> None:
+    assert score_lines("\ufeff\ufeffa\n".encode()) == ["\ufeffa"]
+
+
+def test_unit_separator_is_whitespace_not_a_line_break() -> None:
+    assert score_lines(b"a\x1fb\n") == ["a\x1fb"]
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (b"\xff", 1),
+        (b"ok\n\xff", 2),
+        (b"ok\r\xff", 2),
+        (b"ok\r\n\xff", 2),
+        (b"ok\x0cstill\xff", 2),
+        (b"\xef\xbb\xbf\xff", 1),
+        (b"a\nb\nc \xe2\x82", 3),  # cut short at the end of the file
+    ],
+)
+def test_bad_utf8_reports_the_line_of_the_first_bad_byte(data: bytes, line: int) -> None:
+    with pytest.raises(LineError) as error:
+        score_lines(data)
+
+    assert (error.value.line, error.value.message) == (line, "file is not valid UTF-8")
+
+
+@pytest.mark.parametrize(
+    ("names", "repeated"),
+    [
+        (["A", "B", "C", "D"], []),
+        (["A", "B", "A", "C"], ["A"]),
+        (["A", "A", "A", "A"], ["A", "A", "A"]),
+        (["A", "B", "A", "B"], ["A", "B"]),
+        (["a", "A", "é", "e\u0301"], []),  # identity is the exact string
+    ],
+)
+def test_repeated_names_lists_every_later_occurrence(names: list[str], repeated: list[str]) -> None:
+    assert repeated_names(names) == repeated
+
+
+def test_tsv_quotes_only_what_csv_minimal_quoting_needs() -> None:
+    text = tsv_text(["name", "x"], [['O"Neil', True], ["王", ""], ["B=x", -904]])
+
+    assert text == 'name\tx\n"O""Neil"\tTrue\n王\t\nB=x\t-904\n'
+
+
+def test_a_section_pairs_each_game_with_its_line() -> None:
+    section: Section[str, str] = Section("2023-01-01", "rules", ("A", "B", "C", "D"))
+    section.lines += [3, 5]
+    section.hands += ["first", "second"]
+
+    assert section.games == [(3, "first"), (5, "second")]

@@ -1,0 +1,200 @@
+"""A member at the table, on a phone-sized screen in real Chromium, records a hand."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connections
+
+from games.models import Hand, Session
+from tests.conftest import PASSWORD
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HAVE_CHROMIUM = os.path.exists(CHROMIUM)
+PHONE = {"width": 375, "height": 812}
+
+if not HAVE_CHROMIUM and os.environ.get("REQUIRE_BROWSER") == "1":
+    raise RuntimeError("REQUIRE_BROWSER=1 but Debian's chromium is not installed")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not HAVE_CHROMIUM,
+        reason="no browser: install Debian's chromium package (apt-get install chromium)",
+    ),
+]
+
+
+@pytest.fixture
+def page(live_server: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop; the test's own ORM calls are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+        yield context.new_page()
+        # Inside Playwright's event loop the ORM has a connection of its own: close it, or
+        # the test database could not be dropped at the end.
+        connections.close_all()
+        browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def sign_in(page: Any, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button.primary")
+    page.wait_for_url("**/")
+
+
+def test_a_member_records_a_hand_on_a_phone(page: Any, session: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/")
+    page.click("#add-hand")
+
+    page.click("label:has-text('B')")  # the winner
+    page.click("label:has-text('Discard 打出')")
+    page.locator("fieldset[data-field='blamed'] label").nth(2).click()  # C discarded
+    page.click("button[data-step='1']")
+    page.click("button[data-step='1']")
+    page.locator("#preview td", has_text="+16").wait_for()  # 2 faan at base 2, half responsibility
+    page.click("#save-hand")
+
+    page.wait_for_url(f"**/sessions/{session.pk}/#hand-1")
+    row = page.locator("#hand-1")
+    assert row.locator("td").all_inner_texts()[1:] == ["-4\n-4", "+16\n16", "-8\n-8", "-4\n-4"]
+    assert "B wins 2 faan off C" in page.inner_text("tr.detail")
+    hand = Hand.objects.get()
+    assert hand.input == {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}
+    assert hand.recorded_by == bob
+
+
+def test_the_hand_form_fits_a_phone_and_has_big_targets(page: Any, session: Session) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    page.click("label:has-text('B')")  # a winner: the how and faan questions appear
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+    for locator in [
+        "fieldset[data-field='winner'] label span",
+        "button[data-step='1']",
+        "#save-hand",
+    ]:
+        box = page.locator(locator).first.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, locator
+
+
+def test_a_member_builds_a_hand_with_the_tile_picker(
+    page: Any, zj_session: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{zj_session.pk}/hands/new/")
+    page.click("label:has-text('C')")
+    page.click("label:has-text('Discard 食出銃')")
+    page.locator("fieldset[data-field='blamed'] label").nth(0).click()  # A discarded
+    page.click("label:has-text('Enter the tiles')")
+    page.click("[data-mode='pung']")
+    page.click(".picker-palette [aria-label='5z']")  # an exposed pung of white dragons
+    page.click("[data-mode='concealed']")
+    for code in ["1m", "2m", "4p", "5p", "6p", "7s", "8s", "9s", "9s", "9s", "3m"]:
+        page.click(f".picker-palette [aria-label='{code}']")  # the last tap is the winning tile
+    page.locator("#preview .evaluation-result h3").wait_for()
+    assert page.input_value("input[name=concealed]") == "123m456p78999s"
+    assert page.input_value("input[name=melds]") == "555z"
+    assert page.input_value("input[name=winning_tile]") == "3m"
+    assert page.locator("#preview .patterns li").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#save-hand")
+
+    page.wait_for_url(f"**/sessions/{zj_session.pk}/#hand-1")
+    hand = Hand.objects.get()
+    assert hand.source == "tiles" and hand.recorded_by == bob
+    assert hand.input["outcome"] == "discard" and hand.input["discarder"] == 0
+    assert hand.input["hand"]["melds"] == [{"type": "pung", "tiles": "555z", "concealed": False}]
+    assert "from tiles" in page.inner_text("tr.detail")
+
+
+def test_a_hand_entered_offline_is_kept_and_sent_when_back_online(
+    page: Any, session: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    page.click("label:has-text('Draw 摸和')")
+    page.context.set_offline(True)
+    page.click("#save-hand")
+
+    page.locator("#outbox", has_text="saved on this phone").wait_for()
+    assert Hand.objects.count() == 0
+    assert page.evaluate("window.mahjongOutbox.pending()") == 1
+    first_id = page.evaluate("JSON.parse(localStorage.getItem('mahjong-league-outbox'))[0].id")
+    # The form is cleared for the next hand, under a new entry id.
+    assert page.input_value("input[name=client_id]") != first_id
+    assert not page.is_checked("input[name=winner][value=draw]")
+
+    page.context.set_offline(False)
+    page.evaluate("window.mahjongOutbox.flush()")
+    page.locator("#outbox", has_text="Saved hands sent").wait_for()
+    hand = Hand.objects.get()
+    assert hand.input == {"outcome": "draw"} and str(hand.client_id) == first_id
+    assert page.evaluate("window.mahjongOutbox.pending()") == 0
+
+
+def test_a_resent_hand_is_recorded_once(page: Any, session: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    page.click("label:has-text('Draw 摸和')")
+    entry = page.evaluate(
+        """() => {
+        const form = document.getElementById('hand-form');
+        const fields = [];
+        new FormData(form).forEach((v, k) => fields.push([k, v]));
+        fields.push(['action', 'save']);
+        const id = form.querySelector('[name=client_id]').value;
+        const item = {id: id, url: location.href, label: 'x', fields: fields};
+        localStorage.setItem('mahjong-league-outbox', JSON.stringify([item]));
+        return id;
+    }"""
+    )
+    page.click("#save-hand")  # the same entry, sent directly as well
+    page.wait_for_url(f"**/sessions/{session.pk}/#hand-1")
+    # The score sheet sends what the outbox holds, then reloads to show it.
+    page.locator("#outbox", has_text="Saved hands sent").or_(
+        page.locator("#hand-1")
+    ).first.wait_for()
+    page.wait_for_load_state()
+    assert outbox_size(page) == 0
+    assert Hand.objects.count() == 1 and str(Hand.objects.get().client_id) == entry
+
+
+def outbox_size(page: Any) -> int:
+    for _ in range(50):
+        try:
+            size: int = page.evaluate(
+                "JSON.parse(localStorage.getItem('mahjong-league-outbox') || '[]').length"
+            )
+        except Exception:  # the page reloaded under us; ask again
+            page.wait_for_timeout(100)
+            continue
+        if size == 0:
+            return 0
+        page.wait_for_timeout(100)
+    return size

@@ -1,0 +1,74 @@
+"""A member at a classical table, on a phone-sized screen in real Chromium, enters a hand
+player by player with the set picker and sees each score and the payments as they go."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games import services
+from games.models import Club, Hand, Player, Session
+from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+
+__all__ = ["page", "pytestmark"]
+
+
+@pytest.fixture
+def table(club: Club, players: list[Player], alice: User) -> Session:
+    rules = services.rule_set_create(
+        club=club,
+        name="Millington",
+        family="classical",
+        params={"rules": "millington", "stake": 1000},
+        by=alice,
+    )
+    season = services.season_save(club=club, name="Classical", rule_set=rules)
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 5, 1), players=players[:3], by=alice
+    )
+
+
+def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{table.pk}/")
+    assert "East is A" in page.inner_text("#table-state")
+    page.click("#add-hand")
+
+    page.click("fieldset[data-field='mahjong'] label:has-text('B')")
+    page.click("fieldset[data-field='discarder'] label:has-text('Discarded by C')")
+    winner = page.locator("fieldset.player[data-seat='1']")
+    assert winner.evaluate("node => getComputedStyle(node).order") == "0"  # B comes first
+    winner.locator("[data-add-sets]").click()
+    page.click("[data-kind='pung']")
+    page.click(".set-picker [aria-label='7z']")  # an exposed pung of red dragons
+    page.click("[data-kind='chow']")
+    page.click(".set-picker [aria-label='1s']")
+    assert page.input_value("input[name=sets_1]") == "777z 123s"
+    winner.locator(".breakdown li", has_text="Pung or Kong of Dragons").wait_for()
+    assert winner.locator("[data-total]").inner_text() == "28"  # (4 + 10) x 2 for the dragons
+    assert "Going Mah-Jongg 10 pts" in winner.locator(".breakdown").inner_text()
+    # C's set is typed: the compact text entry works beside the picker.
+    page.fill("input[name=sets_2]", "-444m")
+    page.locator("fieldset.player[data-seat='2'] [data-total]", has_text="4").wait_for()
+    page.locator("#classical-preview table.matrix").wait_for()
+    # Mah-Jongg-only events are offered to the Mah-Jongg player only.
+    assert winner.locator("label.mj-only").first.is_visible()
+    assert not page.locator("fieldset.player[data-seat='0'] label.mj-only").first.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator(".set-picker [aria-label='5p']").bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    page.click("#save-hand")
+
+    page.wait_for_url(f"**/sessions/{table.pk}/#hand-1")
+    hand = Hand.objects.get()
+    assert hand.input["mahjong"] == 1 and hand.input["discarder"] == 2
+    assert hand.input["players"][1]["sets"] == ["777z", "123s"]
+    assert hand.input["players"][2]["sets"] == ["-444m"]
+    assert hand.recorded_by == bob
+    assert "B Mah-Jongg off C's discard" in page.inner_text("tr.detail")
+    assert "East is B" in page.inner_text("#table-state")
+    page.click("details.payments summary")
+    assert page.locator("table.matrix").is_visible()

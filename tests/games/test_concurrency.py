@@ -1,0 +1,134 @@
+"""Never lose, never duplicate: real concurrent requests against PostgreSQL's row locks."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection, connections
+
+from games import services
+from games.models import Hand, HandRevision, Score, Session
+
+THREADS = 50
+
+pytestmark = [
+    pytest.mark.postgres_only,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="needs PostgreSQL: SQLite has no row locks"
+    ),
+]
+
+
+def run_together(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Start ``count`` threads at one barrier; each returns a result or the exception it raised."""
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def target(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = work(index)
+        except Exception as error:  # the test inspects every outcome
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+def test_fifty_duplicate_submissions_create_one_hand(session: Session, bob: User) -> None:
+    client_id = uuid.uuid4()
+    hand = {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}
+
+    results = run_together(
+        THREADS,
+        lambda _: services.hand_record(
+            session=session, hand_input=hand, by=bob, client_id=client_id
+        ),
+    )
+
+    assert not [r for r in results if isinstance(r, Exception)]
+    assert sum(1 for _, created in results if created) == 1
+    assert len({recorded.pk for recorded, _ in results}) == 1
+    assert Hand.objects.count() == 1 and Score.objects.count() == 4
+
+
+def test_fifty_different_hands_at_one_table_get_distinct_numbers(
+    session: Session, bob: User
+) -> None:
+    results = run_together(
+        THREADS,
+        lambda i: services.hand_record(
+            session=session,
+            hand_input={"outcome": "self_drawn", "winner": i % 4, "faan": i % 7},
+            by=bob,
+        ),
+    )
+    assert not [r for r in results if isinstance(r, Exception)]
+    assert sorted(Hand.objects.values_list("number", flat=True)) == list(range(1, THREADS + 1))
+    assert Score.objects.count() == 4 * THREADS
+
+
+def test_fifty_conflicting_amendments_apply_one_and_refuse_the_rest(
+    session: Session, bob: User
+) -> None:
+    hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
+
+    results = run_together(
+        THREADS,
+        lambda i: services.hand_amend(
+            hand=hand,
+            hand_input={"outcome": "self_drawn", "winner": i % 4, "faan": i % 7},
+            expected_version=1,
+            reason=f"amendment {i}",
+            by=bob,
+        ),
+    )
+
+    applied = [r for r in results if isinstance(r, Hand)]
+    refused = [r for r in results if isinstance(r, services.StaleHand)]
+    assert len(applied) == 1 and len(refused) == THREADS - 1
+    hand.refresh_from_db()
+    assert hand.version == 2 and hand.input == applied[0].input
+    assert HandRevision.objects.filter(hand=hand).count() == 1
+    assert all(r.current.version == 2 for r in refused)
+    assert sum(hand.scores.values_list("points", flat=True)) == 0
+
+
+def test_fifty_amendments_that_retry_on_conflict_lose_nothing(session: Session, bob: User) -> None:
+    hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
+
+    def amend_until_applied(i: int) -> Hand:
+        version = 1
+        while True:
+            try:
+                return services.hand_amend(
+                    hand=hand,
+                    hand_input={"outcome": "false_win", "blamed": i % 4},
+                    expected_version=version,
+                    reason=f"amendment {i}",
+                    by=bob,
+                )
+            except services.StaleHand as stale:
+                version = stale.current.version
+
+    results = run_together(THREADS, amend_until_applied)
+
+    assert not [r for r in results if isinstance(r, Exception)]
+    hand.refresh_from_db()
+    assert hand.version == THREADS + 1
+    revisions = list(HandRevision.objects.filter(hand=hand).order_by("previous_version"))
+    assert [r.previous_version for r in revisions] == list(range(1, THREADS + 1))
+    reasons = sorted(r.reason for r in revisions)
+    assert reasons == sorted(f"amendment {i}" for i in range(THREADS))

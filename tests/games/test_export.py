@@ -1,0 +1,220 @@
+"""Exporting a season: the score file scores to the standings, and standings as CSV and TSV."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games import exporting, importing, selectors, services
+from games.models import Club, Player, RuleSet, Season
+from scoring.engine.big_two_scorefile import big_two_statistics, read_big_two_scores
+from scoring.engine.hk_scorefile import hk_statistics, read_hk_scores
+from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT, ScoreFormat
+
+DATA = Path(__file__).resolve().parents[1] / "engine" / "data"
+BIG_TWO_2013 = DATA / "big-two-scorer" / "big-two-2013.txt"
+COMPREHENSIVE = DATA / "hk-scorer" / "comprehensive.txt"
+
+
+@pytest.fixture
+def b2_rules(club: Club, alice: User) -> RuleSet:
+    return services.rule_set_create(
+        club=club, name="Big Two", family="big_two", params={"fry_threshold": 10}, by=alice
+    )
+
+
+@pytest.fixture
+def season_2013(club: Club, b2_rules: RuleSet) -> Season:
+    season = services.season_save(club=club, name="2013", rule_set=b2_rules)
+    return load(season, BIG_TWO_2013.read_text(), BIG_TWO_FORMAT)
+
+
+@pytest.fixture
+def hk_season(season: Season, players: list[Player]) -> Season:
+    return load(season, COMPREHENSIVE.read_text(), HK_FORMAT)
+
+
+def load(season: Season, text: str, score_format: ScoreFormat) -> Season:
+    """Import ``text`` into ``season``, adding its players."""
+    importing.import_scores(
+        season=season, text=text, score_format=score_format, by=None, create_players=True
+    )
+    return season
+
+
+def exported(season: Season, score_format: ScoreFormat) -> str:
+    return "".join(exporting.season_score_file(season=season, score_format=score_format))
+
+
+def standings_tsv(season: Season) -> str:
+    return exporting.standings_tsv(season, selectors.season_standings(season=season))
+
+
+# --- the standings files ------------------------------------------------------------------
+
+
+def test_the_2013_standings_tsv_is_the_reference_file_byte_for_byte(season_2013: Season) -> None:
+    assert standings_tsv(season_2013) == (BIG_TWO_2013.parent / "big-two-2013.txt.tsv").read_text()
+
+
+def test_the_hk_standings_tsv_is_the_reference_file_byte_for_byte(hk_season: Season) -> None:
+    assert standings_tsv(hk_season) == (COMPREHENSIVE.parent / "comprehensive.txt.tsv").read_text()
+
+
+def test_standings_download_as_csv_and_tsv(as_charlie: Client, hk_season: Season) -> None:
+    response = as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/standings.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == 'attachment; filename="dragons-spring.csv"'
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:3] == ["name", "game_count", "win_count"]
+    assert [(row[0], row[6]) for row in rows[1:]] == [
+        ("C", "500"),
+        ("B", "204"),
+        ("A", "200"),
+        ("D", "-904"),
+        ("*", "0"),
+    ]
+    tsv = as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/standings.tsv")
+    assert tsv["Content-Type"] == "text/tab-separated-values; charset=utf-8"
+    assert tsv.content.decode() == standings_tsv(hk_season)
+
+
+def test_standings_downloads_follow_the_page_filters(as_charlie: Client, hk_season: Season) -> None:
+    response = as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/standings.tsv?date_to=2000-01-01")
+    assert response.content.decode().splitlines()[1:] == ["*\t0\t0\tnan\t0\tnan\t0\tnan"]
+
+
+def test_an_unknown_download_kind_is_not_found(as_charlie: Client, hk_season: Season) -> None:
+    assert as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/standings.xls").status_code == 404
+
+
+def test_the_season_page_links_its_files(
+    as_alice: Client, as_charlie: Client, hk_season: Season
+) -> None:
+    page = as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/").content.decode()
+    for path in ("standings.csv", "standings.tsv", "scores.txt"):
+        assert f"/c/dragons/seasons/{hk_season.pk}/{path}" in page
+    assert "/import/" not in page
+    assert "/import/" in as_alice.get(f"/c/dragons/seasons/{hk_season.pk}/").content.decode()
+
+
+# --- the score file -----------------------------------------------------------------------
+
+
+def test_the_exported_2013_file_scores_to_the_season_standings(season_2013: Season) -> None:
+    text = exported(season_2013, BIG_TWO_FORMAT)
+    statistics = big_two_statistics(read_big_two_scores(text))
+    standings = selectors.season_standings(season=season_2013)
+    assert [row.cells() for row in statistics] == [
+        row.cells() for row in exporting.standings_stats(season_2013, standings)
+    ]
+
+
+def test_the_exported_hk_file_scores_to_the_season_standings(hk_season: Season) -> None:
+    text = exported(hk_season, HK_FORMAT)
+    assert text.splitlines()[3:8] == ["B=2", "M=6", "R=half", "S=half", "A B C D"]
+    statistics = hk_statistics(read_hk_scores(text))
+    assert [row.cells() for row in statistics] == [
+        row.cells()
+        for row in exporting.standings_stats(
+            hk_season, selectors.season_standings(season=hk_season)
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "score_format"), [(BIG_TWO_2013, BIG_TWO_FORMAT), (COMPREHENSIVE, HK_FORMAT)]
+)
+def test_export_then_import_into_a_fresh_season_gives_the_same_standings(
+    club: Club, alice: User, players: list[Player], source: Path, score_format: ScoreFormat
+) -> None:
+    family_params = {"big_two": {"fry_threshold": 10}, "hk": {}}[score_format.family]
+    rules = services.rule_set_create(
+        club=club, name="Rules", family=score_format.family, params=family_params, by=alice
+    )
+    first = load(
+        services.season_save(club=club, name="First", rule_set=rules),
+        source.read_text(),
+        score_format,
+    )
+    fresh = services.season_save(club=club, name="Re-imported", rule_set=rules)
+    second = load(fresh, exported(first, score_format), score_format)
+    assert standings_tsv(second) == standings_tsv(first)
+
+
+def test_a_season_played_on_the_site_round_trips(
+    club: Club, rule_set: RuleSet, alice: User
+) -> None:
+    names = ["Mary Jane", "9 Dragons", "-x", "O'Hara", "Li#1"]
+    players = [services.player_create(club=club, name=name) for name in names]
+    season = services.season_save(club=club, name="Played", rule_set=rule_set)
+    tables = [(dt.date(2026, 1, 2), players[:4]), (dt.date(2026, 1, 2), players[1:])]
+    hands = [
+        {"outcome": "discard", "winner": 0, "faan": 3, "blamed": 1},
+        {"outcome": "self_draw_guarantee", "winner": 2, "faan": 6, "blamed": 3},
+        {"outcome": "discard_guarantee", "winner": 1, "faan": 5, "blamed": 0},
+        {"outcome": "false_win", "blamed": 2},
+        {"outcome": "draw"},
+    ]
+    for played_on, seated in tables:
+        session = services.session_start(
+            season=season, played_on=played_on, players=seated, by=alice
+        )
+        for hand in hands:
+            services.hand_record(session=session, hand_input=hand, by=alice)
+    deleted = session.hands.get(number=1)
+    services.hand_delete(hand=deleted, expected_version=1, reason="typo", by=alice)
+    services.rule_set_update(
+        rule_set=rule_set, name=rule_set.name, params={"base": "0.5", "max_faan": 8}, by=alice
+    )
+    later = services.session_start(
+        season=season, played_on=dt.date(2026, 1, 9), players=players[:4], by=alice
+    )
+    services.hand_record(
+        session=later, hand_input={"outcome": "self_drawn", "winner": 3, "faan": 8}, by=alice
+    )
+    text = exported(season, HK_FORMAT)
+    assert "Mary_Jane _9_Dragons _-x O'Hara" in text and "B=0.5" in text
+    statistics = {row.name: row.cells()[1:] for row in hk_statistics(read_hk_scores(text))}
+    standings = exporting.standings_stats(season, selectors.season_standings(season=season))
+    tokens = {"Mary Jane": "Mary_Jane", "9 Dragons": "_9_Dragons", "-x": "_-x", "Li#1": "Li_1"}
+    assert {tokens.get(row.name, row.name): row.cells()[1:] for row in standings} == statistics
+
+
+def test_the_score_file_downloads(as_charlie: Client, hk_season: Season) -> None:
+    response = as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/scores.txt")
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response["Content-Disposition"] == 'attachment; filename="dragons-spring.txt"'
+    assert "\nA B C D\n- - - -\n- - - f\n1 - - -\n" in response.content.decode()
+
+
+def test_a_family_without_a_score_file_has_no_export(
+    as_charlie: Client, zj_rules: RuleSet, club: Club
+) -> None:
+    season = services.season_save(club=club, name="ZJ", rule_set=zj_rules)
+    assert as_charlie.get(f"/c/dragons/seasons/{season.pk}/scores.txt").status_code == 404
+
+
+def test_strangers_cannot_download_a_private_clubs_files(
+    as_alice: Client, private_club: Club, dave: User
+) -> None:
+    rules = services.rule_set_create(club=private_club, name="HK", family="hk", params={}, by=dave)
+    season = services.season_save(club=private_club, name="Secret", rule_set=rules)
+    for path in ("scores.txt", "standings.csv", "standings.tsv"):
+        assert as_alice.get(f"/c/tigers/seasons/{season.pk}/{path}").status_code == 404
+
+
+def test_the_season_page_lists_the_latest_fifty_sessions_and_links_them_all(
+    as_charlie: Client, season_2013: Season
+) -> None:
+    page = as_charlie.get(f"/c/dragons/seasons/{season_2013.pk}/").content.decode()
+    assert page.count('<a href="/c/dragons/sessions/') == 50
+    assert f'href="/c/dragons/seasons/{season_2013.pk}/sessions/"' in page
+    everything = as_charlie.get(f"/c/dragons/seasons/{season_2013.pk}/sessions/").content.decode()
+    assert everything.count('<a href="/c/dragons/sessions/') == 194

@@ -1,0 +1,66 @@
+"""Project-level promises: complete migrations, production settings, the demo club."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from games import selectors
+from games.models import Club, Hand, Membership, Score, Season
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_every_model_change_has_its_migration() -> None:
+    out = StringIO()
+    try:
+        call_command("makemigrations", "--check", "--dry-run", stdout=out, stderr=out)
+    except SystemExit as exit_:
+        pytest.fail(f"models changed without a migration:\n{out.getvalue()} ({exit_})")
+
+
+def test_production_settings_pass_the_deploy_check() -> None:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "DEBUG": "0",
+        "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-0123456789-abcdefgh",
+        "ALLOWED_HOSTS": "league.example.org",
+        "DATABASE_URL": "sqlite:///" + str(ROOT / "unused.sqlite3"),
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.django_db
+def test_the_demo_club_loads_once_and_balances() -> None:
+    call_command("seed_demo", stdout=StringIO())
+    call_command("seed_demo", stdout=StringIO())
+    club = Club.objects.get(slug="jade-dragon")
+    assert club.visibility == "public"
+    roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
+    assert roles == {"organiser": "organiser", "member": "member"}
+    assert Hand.objects.filter(session__club=club).count() == 13 + 12 + 5
+    assert Hand.objects.filter(session__club=club, source="tiles").count() == 3
+    assert sum(Score.objects.values_list("points", flat=True)) == 0
+    big_two = Season.objects.get(club=club, rule_set__family="big_two")
+    assert big_two.sessions.count() == 3
+    standings = selectors.season_standings(season=big_two)
+    games = {row.name: row.games for row in standings}
+    assert games == {"Ada": 8, "Bo": 12, "Chi": 12, "Dee": 9, "Eli": 7}
+    assert sum(row.net for row in standings) == 0
+    mcr = Season.objects.get(club=club, rule_set__family="mcr")
+    table = selectors.season_standings(season=mcr)
+    assert sum(row.table_points for row in table) == 7  # one game: 4 + 2 + 1 + 0
