@@ -181,6 +181,9 @@ def pmn_import(
 ) -> ImportResult:
     """Import every new game of ``files``: all of them, or (with any error) none."""
     with transaction.atomic():
+        # One import per season at a time: a concurrent upload of the same file waits,
+        # then finds its games imported. The plan is made under the lock.
+        Season.objects.select_for_update().get(pk=season.pk)
         plan = pmn_import_plan(season=season, rule_set=rule_set, files=files, played_on=played_on)
         if plan.errors:
             raise ValidationError(plan.errors)

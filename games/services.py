@@ -77,7 +77,12 @@ def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBas
 def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
     name = name.strip()
     _check_player_name_free(club, name)
-    return Player.objects.create(club=club, name=name, user=user)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name, user=user)
+    except IntegrityError:  # created meanwhile by a concurrent request
+        _check_player_name_free(club, name)
+        raise
 
 
 def player_update(*, player: Player, name: str) -> Player:

@@ -183,3 +183,13 @@ def test_a_player_of_another_club_cannot_be_seated(
     body = {"season": dragons["season"].pk, "played_on": "2026-04-01", "players": players}
     response = api_alice.post("sessions/", body)
     assert response.status_code == 400 and "players" in response.json()["fields"]
+
+
+def test_organisers_of_one_club_cannot_write_to_another_public_club(
+    dragons: Any, tigers: Any, api_dave: Api
+) -> None:
+    """Reading a public club gives no right to write to it."""
+    for method, path, body, headers in _writes(dragons):
+        response = api_dave.request(method, path, body, **headers)
+        assert response.status_code == 403, (method, path, response.json())
+    _unchanged(dragons)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import connection
 
-from games import bulk_hands, importing
-from games.models import Hand, Player, Season, Session
+from games import bulk_hands, importing, services
+from games.models import Club, Hand, Player, Season, Session
+from games.pmn_import import RecordFile, pmn_import
 from scoring.score_files import HK_FORMAT
-from tests.games.test_concurrency import run_together
+from tests.games.test_concurrency import THREADS, run_together
+from tests.games.test_pmn_import import DUPLICATE
+from tests.games.test_pmn_import import FILES as PMN_FILES
 
 pytestmark = [
     pytest.mark.postgres_only,
@@ -19,6 +25,7 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL"),
 ]
 
+PMN_DATA = Path(__file__).parent / "data"
 TEXT = Path(__file__).resolve().parents[1] / "engine" / "data" / "hk-scorer" / "comprehensive.txt"
 
 
@@ -47,3 +54,38 @@ def test_a_large_import_leaves_the_tables_vacuumed_and_analysed(
             "ORDER BY relname"
         )
         assert cursor.fetchall() == [("games_hand", True, True), ("games_score", True, True)]
+
+
+def test_the_same_game_records_uploaded_by_five_organisers_at_once_are_imported_once(
+    club: Club, alice: User
+) -> None:
+    rules = services.rule_set_create(
+        club=club, name="Duplicate MCR", family="mcr", params=DUPLICATE, by=alice
+    )
+    season = services.season_save(club=club, name="Duplicate 2022", rule_set=rules)
+    files = [RecordFile(name, (PMN_DATA / name).read_text()) for name in PMN_FILES]
+
+    def work(_: int) -> Any:
+        return pmn_import(
+            season=season,
+            rule_set=rules,
+            files=files,
+            played_on=dt.date(2026, 5, 1),
+            by=alice,
+            create_players=True,
+        )
+
+    results = run_together(5, work)
+    assert sorted(result.hands for result in results) == [0, 0, 0, 0, len(PMN_FILES)]
+    assert Hand.objects.count() == len(PMN_FILES)
+    assert all(Session.objects.get(pk=s.pk).hands.exists() for r in results for s in r.sessions)
+
+
+def test_the_same_new_player_added_twice_at_once_is_refused_by_name(club: Club) -> None:
+    results = run_together(
+        THREADS, lambda _: services.player_create(club=club, name="Concurrent Connie")
+    )
+    created = [r for r in results if isinstance(r, Player)]
+    refused = [r for r in results if isinstance(r, ValidationError)]
+    assert len(created) == 1 and len(refused) == THREADS - 1
+    assert "already has a player called 'Concurrent Connie'" in str(refused[0])
