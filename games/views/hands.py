@@ -39,13 +39,12 @@ def _hand_form(
     """The family's hand form; where the family fixes the winds, they are filled in."""
     family, names = _family_and_names(session)
     number = number or selectors.next_hand_number(session=session)
-    context = family.hand_context(number)
+    params = session.rule_set_version.params
+    context = family.hand_context(number, params)
     initial = dict(initial or {})
     if context:
         initial.setdefault("prevailing_wind", context["prevailing_wind"])
-    form: HandInputForm = family.hand_form(
-        data, params=session.rule_set_version.params, seat_names=names, initial=initial
-    )
+    form: HandInputForm = family.hand_form(data, params=params, seat_names=names, initial=initial)
     form.context = context
     return form
 

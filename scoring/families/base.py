@@ -72,8 +72,9 @@ class Family:
         """Table points of one session's final totals (families with ``table_points``)."""
         raise NotImplementedError
 
-    def hand_context(self, number: int) -> dict[str, Any] | None:
-        """Winds for hand ``number`` of a session where the family fixes them, else None."""
+    def hand_context(self, number: int, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        """Winds for hand ``number`` of a session under rule-set ``params`` where the family
+        fixes them, else None."""
         return None
 
     def default_params(self) -> dict[str, Any]:

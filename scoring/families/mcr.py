@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -14,20 +14,40 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import settlement
 from scoring.families.base import Family, SeatResult
-from scoring.forms.mcr import MCRHandForm, MCRParamsForm
+from scoring.forms.mcr import COMPETITION_SEATS, FIXED_SEATS, MCRHandForm, MCRParamsForm
+from scoring.forms.tiles import WIND_CHOICES
 
 INPUT_FIELDS = ("outcome", "winner", "discarder", "offender", "fan", "hand", "winners")
 OUTCOMES = ("self_drawn", "discard", "draw", "false_win")
+PARAMS = ("preset", "flowers", "false_win_penalty", "scoring", "seats")
 HANDS_PER_GAME = 16
 WINDS = ("1z", "2z", "3z", "4z")
+WIND_LABELS = dict(WIND_CHOICES)
+ROUND_NAMES = ("East", "South", "West", "North")
+# The wind (0 East … 3 North) of each player, by session seat, in the first hand of each
+# round. Competition rules (§9.3): East and South swap places after the East round, West
+# and North too, and so on, so that every player starts a round at every wind once.
+ROUND_STARTS: dict[str, tuple[tuple[int, ...], ...]] = {
+    COMPETITION_SEATS: ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0)),
+    FIXED_SEATS: ((0, 1, 2, 3),) * 4,
+}
+
+
+def seating(params: Mapping[str, Any]) -> str:
+    """The rule set's seating; a version stored before it was a choice kept seats fixed."""
+    seats = params.get("seats", FIXED_SEATS)
+    if seats not in ROUND_STARTS:
+        raise RulesError("seats must be competition or fixed", field="seats")
+    return str(seats)
 
 
 def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
-    unknown = sorted(set(params) - {"preset", "flowers", "false_win_penalty", "scoring"})
+    unknown = sorted(set(params) - set(PARAMS))
     if unknown:
         raise RulesError(f"unknown MCR rule {unknown[0]!r}", field=unknown[0])
     if params.get("scoring", "standard") not in ("standard", "duplicate"):
         raise RulesError("scoring must be standard or duplicate", field="scoring")
+    seating(params)
     penalty = params.get("false_win_penalty", 10)
     if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
         raise RulesError(
@@ -40,21 +60,72 @@ def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
     return replace(base, flowers=flowers, false_win_penalty=penalty)
 
 
-def winds_for_hand(number: int) -> dict[str, Any]:
+def winds_for_hand(number: int, seats: str) -> dict[str, Any]:
     """Prevailing wind and each seat's wind for hand ``number`` (1-based) of a 16-hand game.
 
-    The deal passes every hand and the prevailing wind changes every four hands (§9.3);
-    seats stay fixed, so seat 1 is East in the first hand, North in the second, and so on.
+    The deal passes every hand and the prevailing wind changes every four hands (§9.3).
+    With ``seats`` "fixed", seat 1 is East in the first hand of every round; with
+    "competition" the players change seats at each round (``ROUND_STARTS``).
 
-    >>> winds_for_hand(6)
+    >>> winds_for_hand(6, "fixed")
     {'prevailing_wind': '2z', 'seat_winds': ['4z', '1z', '2z', '3z']}
+    >>> winds_for_hand(6, "competition")
+    {'prevailing_wind': '2z', 'seat_winds': ['1z', '4z', '3z', '2z']}
     """
-    index = (number - 1) % HANDS_PER_GAME
-    dealer = index % 4
+    round_index, hand = divmod((number - 1) % HANDS_PER_GAME, 4)
+    starts = ROUND_STARTS[seats][round_index]
     return {
-        "prevailing_wind": WINDS[index // 4],
-        "seat_winds": [WINDS[(seat - dealer) % 4] for seat in range(4)],
+        "prevailing_wind": WINDS[round_index],
+        "seat_winds": [WINDS[(start - hand) % 4] for start in starts],
     }
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table before hand ``number`` of the game: the round, each player's wind and the
+    dealer; ``number`` past the last hand once the game is complete."""
+
+    number: int
+    names: tuple[str, ...]
+    seat_winds: tuple[str, ...] = ()
+    prevailing_wind: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.number > HANDS_PER_GAME
+
+    @property
+    def hands_per_game(self) -> int:
+        return HANDS_PER_GAME
+
+    @property
+    def round_name(self) -> str:
+        return ROUND_NAMES[WINDS.index(self.prevailing_wind)] if self.prevailing_wind else ""
+
+    @property
+    def dealer(self) -> int | None:
+        """The seat of East, who deals."""
+        return self.seat_winds.index(WINDS[0]) if self.seat_winds else None
+
+    @property
+    def dealer_name(self) -> str:
+        return self.names[self.dealer] if self.dealer is not None else ""
+
+    @property
+    def seats(self) -> list[tuple[str, str, bool]]:
+        """Each player's name, wind (East 東 …) and whether they deal."""
+        return [
+            (name, WIND_LABELS[wind], seat == self.dealer)
+            for seat, (name, wind) in enumerate(zip(self.names, self.seat_winds, strict=True))
+        ]
+
+
+def table_state(number: int, seats: str, names: Sequence[str]) -> TableState:
+    """The table before hand ``number`` (1-based) of a game seated by ``seats``."""
+    if number > HANDS_PER_GAME:
+        return TableState(number, tuple(names))
+    winds = winds_for_hand(number, seats)
+    return TableState(number, tuple(names), tuple(winds["seat_winds"]), winds["prevailing_wind"])
 
 
 def _seat(hand: Mapping[str, Any], field: str) -> int:
@@ -114,6 +185,7 @@ class MCRFamily(Family):
     )
     table_points = True
     hands_per_session = HANDS_PER_GAME
+    session_template = "scoring/mcr_session.html"
 
     def default_params(self) -> dict[str, Any]:
         return {
@@ -121,6 +193,7 @@ class MCRFamily(Family):
             "flowers": True,
             "false_win_penalty": 10,
             "scoring": "standard",
+            "seats": COMPETITION_SEATS,
         }
 
     def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -130,6 +203,7 @@ class MCRFamily(Family):
             "flowers": rules.flowers,
             "false_win_penalty": rules.false_win_penalty,
             "scoring": params.get("scoring", "standard"),
+            "seats": seating(params),
         }
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
@@ -140,6 +214,7 @@ class MCRFamily(Family):
             "flowers" if rules.flowers else "no flowers",
             f"false win −{rules.false_win_penalty} each",
             "duplicate scoring" if params.get("scoring") == "duplicate" else "standard scoring",
+            "seats change each round" if seating(params) == COMPETITION_SEATS else "fixed seats",
         ]
         return ", ".join(parts)
 
@@ -147,8 +222,21 @@ class MCRFamily(Family):
         """Most table points first, then the highest total score, then by name."""
         return (-row.table_points, -row.net, row.name)
 
-    def hand_context(self, number: int) -> dict[str, Any]:
-        return winds_for_hand(number)
+    def hand_context(self, number: int, params: Mapping[str, Any]) -> dict[str, Any]:
+        return winds_for_hand(number, seating(params))
+
+    def table_states(
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        changes: Sequence[Sequence[Any]],
+        *,
+        names: Sequence[str],
+        evaluations: Sequence[Mapping[str, Any] | None] = (),
+    ) -> list[TableState]:
+        """The table before each hand and after the last: the winds of each place in the game."""
+        seats = seating(params)
+        return [table_state(number, seats, names) for number in range(1, len(hands) + 2)]
 
     def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
         return settlement.table_points(totals)

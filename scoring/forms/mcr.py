@@ -11,6 +11,9 @@ from scoring.forms import ParamsForm, radio_field
 from scoring.forms.winning import WinningHandForm
 
 FALSE_WIN = "false_win"
+# Seating (mcr.md §9.3): competition rules change seats at each round; a club may keep them.
+COMPETITION_SEATS = "competition"
+FIXED_SEATS = "fixed"
 PRESET_LABELS = {
     "standard": "Standard (1998 rule book; Two Concealed Kongs 6)",
     "green_book": "Green Book (Two Concealed Kongs 8)",
@@ -36,9 +39,21 @@ class MCRParamsForm(ParamsForm):
             ("duplicate", "Duplicate (复式): several may win on one discard"),
         ]
     )
+    seats = radio_field(
+        [
+            (COMPETITION_SEATS, "Players change seats at each round (competition rules)"),
+            (FIXED_SEATS, "Fixed seats: only the deal passes"),
+        ],
+        label="Seats",
+    )
 
     def params(self) -> dict[str, Any]:
         return {key: self.cleaned_data[key] for key in self.fields}
+
+    @classmethod
+    def initial_from_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """A version stored before seating was a choice kept its seats fixed."""
+        return {"seats": FIXED_SEATS, **params}
 
 
 class MCRHandForm(WinningHandForm):

@@ -1,5 +1,5 @@
 """MCR through the pages: a hand from its tiles with the winds of its place in the game,
-and standings with table points."""
+seats that change at each round, and standings with table points."""
 
 from __future__ import annotations
 
@@ -11,14 +11,31 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.models import Club, Hand, Player, RuleSet, Session
+from games.models import Club, Hand, Player, RuleSet, RuleSetVersion, Session
+from tests.games.pages import table_rows, text
 
 
 @pytest.fixture
 def mcr_rules(club: Club, alice: User) -> RuleSet:
+    """Rules as stored before seating was a choice: no "seats", so seats stay fixed."""
     return services.rule_set_create(
         club=club, name="MCR", family="mcr", params={"preset": "standard"}, by=alice
     )
+
+
+@pytest.fixture
+def competition_session(club: Club, players: list[Player], alice: User, bob: User) -> Session:
+    """A game under competition seating (the default of a new rule set) after five draws."""
+    rules = services.rule_set_create(
+        club=club, name="MCR competition", family="mcr", params={"seats": "competition"}, by=alice
+    )
+    season = services.season_save(club=club, name="MCR competition", rule_set=rules)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )
+    for _ in range(5):
+        services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
+    return session
 
 
 @pytest.fixture
@@ -93,3 +110,55 @@ def test_a_session_is_one_game_of_sixteen_hands(mcr_session: Session, bob: User)
     with pytest.raises(ValidationError, match="16 hands"):
         services.hand_record(session=mcr_session, hand_input={"outcome": "draw"}, by=bob)
     assert Hand.objects.filter(session=mcr_session).count() == 16
+
+
+def test_a_new_rule_set_changes_seats_at_each_round_unless_fixed(
+    as_alice: Client, club: Club
+) -> None:
+    form = as_alice.get("/c/dragons/rules/new/mcr/").context["params_form"]
+    assert form["seats"].value() == "competition"
+    data = {"name": "Club MCR", "preset": "standard", "false_win_penalty": "10"}
+    as_alice.post("/c/dragons/rules/new/mcr/", {**data, "scoring": "standard", "seats": "fixed"})
+    version = RuleSetVersion.objects.get(rule_set__name="Club MCR")
+    assert version.params["seats"] == "fixed"
+
+
+def test_editing_rules_stored_before_the_choice_keeps_their_seats_fixed(
+    as_alice: Client, mcr_rules: RuleSet
+) -> None:
+    mcr_rules.versions.update(params={"preset": "standard", "flowers": True})
+    form = as_alice.get(f"/c/dragons/rules/{mcr_rules.pk}/edit/").context["params_form"]
+    assert form["seats"].value() == "fixed"
+
+
+def test_the_form_fills_in_the_competition_winds_of_a_hand_in_the_south_round(
+    as_bob: Client, competition_session: Session
+) -> None:
+    page = as_bob.get(f"/c/dragons/sessions/{competition_session.pk}/hands/new/")
+    html = page.content.decode()
+    # Hand 6: in the South round A and B, C and D have swapped seats; A deals again.
+    assert 'data-seat-winds="1z 4z 3z 2z"' in html
+    assert page.context["form"]["prevailing_wind"].value() == "2z"
+
+
+def test_the_session_page_shows_the_next_hand_its_winds_and_dealer(
+    as_charlie: Client, competition_session: Session
+) -> None:
+    page = as_charlie.get(f"/c/dragons/sessions/{competition_session.pk}/")
+    assert "Next: Hand 6 of 16 · South round; A deals." in text(page)
+    assert table_rows(page, "winds") == [
+        ["A", "East 東 deals"],
+        ["B", "North 北"],
+        ["C", "West 西"],
+        ["D", "South 南"],
+    ]
+
+
+def test_the_session_page_says_when_the_game_is_complete(
+    as_charlie: Client, competition_session: Session, bob: User
+) -> None:
+    for _ in range(11):
+        services.hand_record(session=competition_session, hand_input={"outcome": "draw"}, by=bob)
+    page = as_charlie.get(f"/c/dragons/sessions/{competition_session.pk}/")
+    assert "The game is complete: all 16 hands are played." in text(page)
+    assert table_rows(page, "winds") == []

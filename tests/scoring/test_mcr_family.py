@@ -111,12 +111,81 @@ def test_flowers_are_refused_when_the_rule_set_plays_without_them() -> None:
         (17, "1z", "1z"),
     ],
 )
-def test_the_winds_follow_the_sixteen_hand_game(
+def test_with_fixed_seats_the_winds_follow_the_sixteen_hand_game(
     number: int, prevailing: str, first_seat: str
 ) -> None:
-    winds = winds_for_hand(number)
+    winds = winds_for_hand(number, "fixed")
     assert winds["prevailing_wind"] == prevailing and winds["seat_winds"][0] == first_seat
     assert sorted(winds["seat_winds"]) == ["1z", "2z", "3z", "4z"]
+
+
+# Each player's seat wind (by session seat) in all 16 hands, one line per round.
+FIXED_GAME = [
+    ["ESWN", "NESW", "WNES", "SWNE"],
+    ["ESWN", "NESW", "WNES", "SWNE"],
+    ["ESWN", "NESW", "WNES", "SWNE"],
+    ["ESWN", "NESW", "WNES", "SWNE"],
+]
+COMPETITION_GAME = [
+    ["ESWN", "NESW", "WNES", "SWNE"],
+    ["SENW", "ENWS", "NWSE", "WSEN"],
+    ["NWES", "WSNE", "SEWN", "ENSW"],
+    ["WNSE", "SWEN", "ESNW", "NEWS"],
+]
+LETTERS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
+
+
+def game_winds(seats: str) -> list[list[str]]:
+    """The winds of every hand of a game as lines of letters, East round first."""
+    hands = [winds_for_hand(number, seats) for number in range(1, 17)]
+    letters = ["".join(LETTERS[wind] for wind in hand["seat_winds"]) for hand in hands]
+    return [letters[start : start + 4] for start in range(0, 16, 4)]
+
+
+@pytest.mark.parametrize(
+    ("seats", "game"), [("fixed", FIXED_GAME), ("competition", COMPETITION_GAME)]
+)
+def test_every_hand_of_the_game_has_its_winds(seats: str, game: list[list[str]]) -> None:
+    assert game_winds(seats) == game
+    prevailing = [winds_for_hand(number, seats)["prevailing_wind"] for number in range(1, 17)]
+    assert prevailing == ["1z"] * 4 + ["2z"] * 4 + ["3z"] * 4 + ["4z"] * 4
+
+
+@pytest.mark.parametrize("seats", ["fixed", "competition"])
+def test_every_player_has_each_wind_once_a_round_and_deals_four_hands(seats: str) -> None:
+    for round_hands in game_winds(seats):
+        for player in range(4):
+            assert sorted(hand[player] for hand in round_hands) == sorted("ESWN")
+    dealers = [hand.index("E") for round_hands in game_winds(seats) for hand in round_hands]
+    assert [dealers.count(player) for player in range(4)] == [4, 4, 4, 4]
+
+
+def test_competition_seats_start_every_round_at_another_wind() -> None:
+    starts = [round_hands[0] for round_hands in game_winds("competition")]
+    assert starts == ["ESWN", "SENW", "NWES", "WNSE"]
+    for player in range(4):  # each player starts a round at every wind once
+        assert sorted(start[player] for start in starts) == sorted("ESWN")
+
+
+def test_new_rule_sets_change_seats_and_old_versions_keep_them_fixed() -> None:
+    assert PARAMS["seats"] == "competition"
+    assert "seats change each round" in FAMILY.describe_params(PARAMS)
+    stored = {"preset": "standard", "flowers": True, "false_win_penalty": 10, "scoring": "standard"}
+    assert FAMILY.clean_params(stored)["seats"] == "fixed"
+    assert "fixed seats" in FAMILY.describe_params(stored)
+    assert FAMILY.hand_context(6, stored) == winds_for_hand(6, "fixed")
+    assert FAMILY.hand_context(6, PARAMS) == winds_for_hand(6, "competition")
+
+
+def test_the_table_states_give_the_winds_before_each_hand_and_the_end_of_the_game() -> None:
+    names = ["Ann", "Bo", "Cy", "Di"]
+    states = FAMILY.table_states([{"outcome": "draw"}] * 5, PARAMS, [[0] * 4] * 5, names=names)
+    assert len(states) == 6
+    sixth = states[-1]
+    assert (sixth.number, sixth.round_name, sixth.dealer_name) == (6, "South", "Ann")
+    assert [wind for _, wind, _ in sixth.seats] == ["East 東", "North 北", "West 西", "South 南"]
+    full = FAMILY.table_states([{"outcome": "draw"}] * 16, PARAMS, [[0] * 4] * 16, names=names)
+    assert full[-1].over and not full[-2].over and full[-2].dealer_name == "Bo"
 
 
 def test_table_points_are_shared_when_tied() -> None:
@@ -131,6 +200,8 @@ def test_table_points_are_shared_when_tied() -> None:
         ({"false_win_penalty": -1}, "false_win_penalty"),
         ({"scoring": "team"}, "scoring"),
         ({"flowers": 1}, "flowers"),
+        ({"seats": "rotating"}, "seats"),
+        ({"seats": None}, "seats"),
     ],
 )
 def test_bad_parameters_name_the_field(params: dict[str, Any], field: str) -> None:
