@@ -44,10 +44,13 @@ def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Sessio
     )
 
 
-def next_hand_number(*, session: Session) -> int:
-    """The number the session's next hand will get."""
-    last = session.hands.aggregate(last=Max("number"))["last"]
-    return (last or 0) + 1
+def hand_place(*, session: Session, number: int | None = None) -> int:
+    """The place in the game (1-based) of the session's hand ``number``, or of its next hand:
+    a deleted hand takes no place, as on the score sheet and in the count of a full game."""
+    hands = session.hands.filter(deleted_at=None)
+    if number is not None:
+        hands = hands.filter(number__lt=number)
+    return hands.count() + 1
 
 
 @dataclass

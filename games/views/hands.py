@@ -36,11 +36,11 @@ def _family_and_names(session: Session) -> tuple[Family, list[str]]:
 def _hand_form(
     session: Session, data: Any = None, initial: Any = None, number: int | None = None
 ) -> HandInputForm:
-    """The family's hand form; where the family fixes the winds, they are filled in."""
+    """The family's hand form for hand ``number`` (by default the next one); where the family
+    fixes the winds of the hand's place in the game, they are filled in."""
     family, names = _family_and_names(session)
-    number = number or selectors.next_hand_number(session=session)
     params = session.rule_set_version.params
-    context = family.hand_context(number, params)
+    context = family.hand_context(selectors.hand_place(session=session, number=number), params)
     initial = dict(initial or {})
     if context:
         initial.setdefault("prevailing_wind", context["prevailing_wind"])

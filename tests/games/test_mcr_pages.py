@@ -162,3 +162,18 @@ def test_the_session_page_says_when_the_game_is_complete(
     page = as_charlie.get(f"/c/dragons/sessions/{competition_session.pk}/")
     assert "The game is complete: all 16 hands are played." in text(page)
     assert table_rows(page, "winds") == []
+
+
+def test_a_deleted_hand_takes_no_place_in_the_game(
+    as_bob: Client, competition_session: Session, bob: User
+) -> None:
+    third = competition_session.hands.get(number=3)
+    services.hand_delete(hand=third, expected_version=1, reason="Entered twice.", by=bob)
+    sheet = as_bob.get(f"/c/dragons/sessions/{competition_session.pk}/")
+    assert "Next: Hand 5 of 16 · South round; B deals." in text(sheet)
+    new = as_bob.get(f"/c/dragons/sessions/{competition_session.pk}/hands/new/")
+    assert 'data-seat-winds="2z 1z 4z 3z"' in new.content.decode()  # hand 5, not hand 6
+    fifth = competition_session.hands.get(number=5)  # the fourth hand played
+    amend = as_bob.get(f"/c/dragons/hands/{fifth.pk}/edit/")
+    assert 'data-seat-winds="2z 3z 4z 1z"' in amend.content.decode()
+    assert amend.context["form"]["prevailing_wind"].value() == "1z"
