@@ -9,13 +9,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.engine.errors import EngineError
+from scoring.engine.errors import EngineError, HandError
 from scoring.engine.hand import Hand, Meld, hand_to_json
 from scoring.engine.mcr.pmn import SEATS, Action, PmnError, PmnGame, read_pmn, write_pmn
 from scoring.engine.mcr.records import GameScore, score_game
 from scoring.engine.mcr.replay import Table, replay
 from scoring.engine.tiles import Tile, code, number, suit, tile_name
-from scoring.families.mcr import MCRFamily, rules_from_params
+from scoring.families.mcr import MCRFamily, describe_penalties, rules_from_params
 
 WIND_NAMES = ("East 東", "South 南", "West 西", "North 北")
 _HONOURS = "東南西北白發中"
@@ -109,8 +109,9 @@ def _record_game(index: int, text: str, params: Mapping[str, Any]) -> RecordGame
         )
     score = score_game(game, rules_from_params(params))
     hand_input, warnings = _hand_input(score)
-    family = MCRFamily()
-    family.score_hand(family.clean_hand(hand_input, params), params)
+    if any(game.penalty):
+        hand_input["penalties"] = list(game.penalty)
+    _check_hand(hand_input, params)
     return RecordGame(
         number=index,
         names=tuple(game.name(seat) for seat in range(4)),
@@ -119,12 +120,31 @@ def _record_game(index: int, text: str, params: Mapping[str, Any]) -> RecordGame
         hand_input=hand_input,
         record=write_pmn(game),
         summary=_summary(hand_input, score, game),
-        warnings=[*warnings, *score.warnings, *_penalty_warning(game)],
+        warnings=[*warnings, *score.warnings],
     )
+
+
+def _check_hand(hand_input: Mapping[str, Any], params: Mapping[str, Any]) -> None:
+    """Score the hand as the league will; a penalty it refuses is the record's [Penalty]."""
+    family = MCRFamily()
+    try:
+        family.score_hand(family.clean_hand(hand_input, params), params)
+    except HandError as error:
+        if error.field != "penalties":
+            raise
+        raise PmnError(error.message, tag="Penalty") from error
 
 
 def _summary(hand_input: Mapping[str, Any], score: GameScore, game: PmnGame) -> str:
     """Who won how much off whom, by the names in the record."""
+    text = _outcome_summary(hand_input, score, game)
+    if "penalties" in hand_input:
+        names = [game.name(seat) for seat in range(4)]
+        text += f" · penalties: {describe_penalties(hand_input['penalties'], names)}"
+    return text
+
+
+def _outcome_summary(hand_input: Mapping[str, Any], score: GameScore, game: PmnGame) -> str:
     if hand_input["outcome"] == "draw":
         return "Draw (荒庄)"
     seats = [hand_input["winner"], *(w["seat"] for w in hand_input.get("winners", []))]
@@ -140,12 +160,6 @@ def _date(game: PmnGame) -> dt.date | None:
         return dt.datetime.strptime(value, "%Y.%m.%d").date()
     except ValueError:
         return None  # missing, or with ?? for an unknown month or day
-
-
-def _penalty_warning(game: PmnGame) -> list[str]:
-    if any(game.penalty):
-        return ["the [Penalty] of this game is not recorded in the league"]
-    return []
 
 
 def _hand_input(score: GameScore) -> tuple[dict[str, Any], list[str]]:
@@ -180,10 +194,13 @@ def _hand_json(hand: Hand) -> dict[str, Any]:
 
 
 def reseat(hand_input: Mapping[str, Any], positions: Sequence[int]) -> dict[str, Any]:
-    """The input with each record seat replaced by the table position ``positions[seat]``.
+    """The input with each record seat replaced by the table position ``positions[seat]``
+    (the penalties, in seat order, move with their players).
 
     >>> reseat({"outcome": "discard", "winner": 2, "discarder": 1, "hand": {}}, [3, 0, 1, 2])
     {'outcome': 'discard', 'winner': 1, 'discarder': 0, 'hand': {}}
+    >>> reseat({"outcome": "draw", "penalties": [-10, 0, 0, 5]}, [3, 0, 1, 2])
+    {'outcome': 'draw', 'penalties': [0, 0, 5, -10]}
     """
     moved = dict(hand_input)
     for key in ("winner", "discarder", "offender"):
@@ -191,6 +208,11 @@ def reseat(hand_input: Mapping[str, Any], positions: Sequence[int]) -> dict[str,
             moved[key] = positions[moved[key]]
     if "winners" in moved:
         moved["winners"] = [{**w, "seat": positions[w["seat"]]} for w in moved["winners"]]
+    if "penalties" in moved:
+        penalties = [0] * len(positions)
+        for seat, penalty in enumerate(moved["penalties"]):
+            penalties[positions[seat]] = penalty
+        moved["penalties"] = penalties
     return moved
 
 

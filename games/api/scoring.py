@@ -125,7 +125,13 @@ class SettlementSerializer(serializers.Serializer):
     params = JSONObjectField(help_text="The parameters used, as the family cleans them.")
     hand = JSONObjectField(help_text="The hand, as the family cleans it.")
     description = serializers.CharField()
-    seats = SettlementSeatSerializer(many=True, help_text="The point changes sum to zero.")
+    seats = SettlementSeatSerializer(
+        many=True,
+        help_text=(
+            "Each seat's result. The point changes sum to zero, except for MCR penalties "
+            "(deducted, paid to no one) and several duplicate MCR winners."
+        ),
+    )
 
 
 def _rule_set_params(request: Request, rule_set_id: int) -> tuple[str, dict[str, Any]]:

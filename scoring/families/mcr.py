@@ -1,4 +1,11 @@
-"""MCR (Chinese Official, 国标) as a league family: typed fan or tiles, 16-hand games."""
+"""MCR (Chinese Official, 国标) as a league family: typed fan or tiles, 16-hand games.
+
+A hand may carry ``penalties`` (§9.1: false win, misconduct): four whole numbers in seat
+order, each added to that seat's change after the settlement of any outcome, a draw
+included. They need not sum to zero, because points deducted for misconduct are paid to
+no one; the engine's settlement stays zero-sum (duplicate scoring aside) and penalties are
+added here, on top of it.
+"""
 
 from __future__ import annotations
 
@@ -14,10 +21,25 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import settlement
 from scoring.families.base import Family, SeatResult
-from scoring.forms.mcr import COMPETITION_SEATS, FIXED_SEATS, MCRHandForm, MCRParamsForm
+from scoring.forms.mcr import (
+    COMPETITION_SEATS,
+    FIXED_SEATS,
+    MAX_PENALTY,
+    MCRHandForm,
+    MCRParamsForm,
+)
 from scoring.forms.tiles import WIND_CHOICES
 
-INPUT_FIELDS = ("outcome", "winner", "discarder", "offender", "fan", "hand", "winners")
+INPUT_FIELDS = (
+    "outcome",
+    "winner",
+    "discarder",
+    "offender",
+    "fan",
+    "hand",
+    "winners",
+    "penalties",
+)
 OUTCOMES = ("self_drawn", "discard", "draw", "false_win")
 PARAMS = ("preset", "flowers", "false_win_penalty", "scoring", "seats")
 HANDS_PER_GAME = 16
@@ -135,6 +157,44 @@ def _seat(hand: Mapping[str, Any], field: str) -> int:
     return value
 
 
+def penalties_of(hand: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The hand's penalties, seat by seat, or None when it has none (or only zeros).
+
+    >>> penalties_of({"penalties": [0, -10, 0, 0]})
+    (0, -10, 0, 0)
+    >>> penalties_of({"penalties": [0, 0, 0, 0]}) is None
+    True
+    """
+    value = hand.get("penalties")
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise HandError("the penalties are four whole numbers, one per seat", field="penalties")
+    for seat, penalty in enumerate(value, start=1):
+        if isinstance(penalty, bool) or not isinstance(penalty, int):
+            raise HandError(f"seat {seat}'s penalty is not a whole number", field="penalties")
+        if abs(penalty) > MAX_PENALTY:
+            raise HandError(
+                f"seat {seat}'s penalty is {penalty}; a penalty is between "
+                f"-{MAX_PENALTY} and {MAX_PENALTY}",
+                field="penalties",
+            )
+    return tuple(value) if any(value) else None
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else f"−{-points}"
+
+
+def describe_penalties(penalties: Sequence[int], seat_names: Sequence[str]) -> str:
+    """The non-zero penalties by name, for a hand's line: ``Ann −10, Cy +5``."""
+    return ", ".join(
+        f"{name} {_signed(points)}"
+        for name, points in zip(seat_names, penalties, strict=True)
+        if points
+    )
+
+
 def _evaluate(tiles: Any, self_drawn: bool, rules: mcr.MCRRules) -> Evaluation:
     if not isinstance(tiles, Mapping):
         raise HandError("the tiles must be a hand object", field="hand")
@@ -243,7 +303,13 @@ class MCRFamily(Family):
 
     def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
         self._changes(hand, params)
-        return {key: hand[key] for key in INPUT_FIELDS if hand.get(key) is not None}
+        cleaned = {key: hand[key] for key in INPUT_FIELDS if hand.get(key) is not None}
+        penalties = penalties_of(hand)
+        if penalties is None:
+            cleaned.pop("penalties", None)
+        else:
+            cleaned["penalties"] = list(penalties)
+        return cleaned
 
     def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
         changes, fans, blamed = self._changes(hand, params)
@@ -269,10 +335,22 @@ class MCRFamily(Family):
     def _changes(
         self, hand: Mapping[str, Any], params: Mapping[str, Any]
     ) -> tuple[tuple[int, ...], dict[int, int], int | None]:
-        """Each seat's change, each winner's fan, and the discarder or offender."""
+        """Each seat's change (the settlement, then any penalties), each winner's fan, and
+        the discarder or offender."""
         unknown = sorted(set(hand) - set(INPUT_FIELDS))
         if unknown:
             raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        penalties = penalties_of(hand)
+        changes, fans, blamed = self._settlement(hand, params)
+        if penalties is not None:
+            changes = settlement.add(changes, penalties)
+        return changes, fans, blamed
+
+    def _settlement(
+        self, hand: Mapping[str, Any], params: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], dict[int, int], int | None]:
+        """The outcome's settlement (§9): each seat's change, each winner's fan, and the
+        discarder or offender."""
         outcome = hand.get("outcome")
         if outcome not in OUTCOMES:
             raise HandError(f"outcome must be one of {', '.join(OUTCOMES)}", field="outcome")
@@ -321,6 +399,17 @@ class MCRFamily(Family):
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+    ) -> str:
+        text = self._describe_outcome(hand, seat_names, evaluation)
+        if any(hand.get("penalties") or ()):
+            text += f" · penalties: {describe_penalties(hand['penalties'], seat_names)}"
+        return text
+
+    def _describe_outcome(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None,
     ) -> str:
         outcome = hand.get("outcome")
         if outcome == "draw":

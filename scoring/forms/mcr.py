@@ -11,6 +11,7 @@ from scoring.forms import ParamsForm, radio_field
 from scoring.forms.winning import WinningHandForm
 
 FALSE_WIN = "false_win"
+MAX_PENALTY = 1000
 # Seating (mcr.md §9.3): competition rules change seats at each round; a club may keep them.
 COMPETITION_SEATS = "competition"
 FIXED_SEATS = "fixed"
@@ -57,7 +58,8 @@ class MCRParamsForm(ParamsForm):
 
 
 class MCRHandForm(WinningHandForm):
-    """Who won (or draw / false win), how, who discarded, then the fan or the tiles."""
+    """Who won (or draw / false win), how, who discarded, then the fan or the tiles; and,
+    optionally, each player's penalty (added to their change after the settlement)."""
 
     template_name_hand = "scoring/mcr_hand_fields.html"
     value_key = "fan"
@@ -80,3 +82,37 @@ class MCRHandForm(WinningHandForm):
     )
 
     field_order = ["winner", "how", "blamed", "value_mode", "fan"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat, name in enumerate(self.seat_names):
+            field = forms.IntegerField(
+                label=name, min_value=-MAX_PENALTY, max_value=MAX_PENALTY, required=False
+            )
+            # No numeric inputmode: a phone's digit pad has no minus sign.
+            field.widget.attrs.update({"placeholder": "0"})
+            self.fields[f"penalty_{seat}"] = field
+
+    def penalty_fields(self) -> list[forms.BoundField]:
+        return [self[f"penalty_{seat}"] for seat in range(len(self.seat_names))]
+
+    def has_penalties(self) -> bool:
+        """Whether the penalties section opens: a penalty is entered, or one has an error."""
+        return any(
+            field.value() not in (None, "", 0, "0") or field.errors
+            for field in self.penalty_fields()
+        )
+
+    def hand_input(self) -> dict[str, Any]:
+        hand = super().hand_input()
+        penalties = [self.cleaned_data.get(field.name) or 0 for field in self.penalty_fields()]
+        if any(penalties):
+            hand["penalties"] = penalties
+        return hand
+
+    @classmethod
+    def initial_from_input(cls, hand: dict[str, Any]) -> dict[str, Any]:
+        initial = super().initial_from_input(hand)
+        for seat, penalty in enumerate(hand.get("penalties") or ()):
+            initial[f"penalty_{seat}"] = penalty or None
+        return initial

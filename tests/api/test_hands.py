@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 
 from games import services
-from games.models import Hand, HandRevision, Session
+from games.models import Club, Hand, HandRevision, Player, Session
 from games.templatetags.league import points
 from tests.api.conftest import DISCARD, Api
 
@@ -167,3 +169,38 @@ def test_a_closed_session_takes_no_hands(api_bob: Api, session: Session) -> None
     session.save()
     response = record(api_bob, session, DISCARD)
     assert response.status_code == 400 and "closed" in response.json()["message"]
+
+
+# --- MCR penalties: the family's own input field, no endpoint of its own -------------------
+
+MCR_DISCARD = {"outcome": "discard", "winner": 1, "discarder": 0, "fan": 8}
+
+
+@pytest.fixture
+def mcr_session(club: Club, players: list[Player], alice: User) -> Session:
+    rules = services.rule_set_create(club=club, name="MCR", family="mcr", params={}, by=alice)
+    season = services.season_save(club=club, name="MCR", rule_set=rules)
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )
+
+
+def test_an_mcr_hand_takes_penalties_on_top_of_its_settlement(
+    api_bob: Api, mcr_session: Session
+) -> None:
+    hand = {**MCR_DISCARD, "penalties": [0, 0, -10, 0]}
+    response = record(api_bob, mcr_session, hand)
+    assert response.status_code == 201, response.json()
+    assert response.json()["input"]["penalties"] == [0, 0, -10, 0]
+    read = api_bob.get(f"hands/{response.json()['id']}/").json()
+    assert [score["points"] for score in read["scores"]] == ["-16", "32", "-18", "-8"]
+    assert read["description"] == "B wins 8 fan off A · penalties: C −10"
+
+
+def test_bad_mcr_penalties_get_field_errors(api_bob: Api, mcr_session: Session) -> None:
+    response = record(api_bob, mcr_session, {**MCR_DISCARD, "penalties": [0, -10, 0]})
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "penalties": ["the penalties are four whole numbers, one per seat"]
+    }
+    assert not Hand.objects.exists()

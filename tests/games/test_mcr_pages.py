@@ -177,3 +177,60 @@ def test_a_deleted_hand_takes_no_place_in_the_game(
     amend = as_bob.get(f"/c/dragons/hands/{fifth.pk}/edit/")
     assert 'data-seat-winds="2z 3z 4z 1z"' in amend.content.decode()
     assert amend.context["form"]["prevailing_wind"].value() == "1z"
+
+
+# --- penalties ----------------------------------------------------------------------------
+
+
+def typed_hand(**fields: str) -> dict[str, str]:
+    """B wins 8 fan off A, typed, with any penalty fields given."""
+    return {
+        "client_id": str(uuid.uuid4()),
+        "action": "save",
+        "winner": "1",
+        "how": "discard",
+        "blamed": "0",
+        "value_mode": "points",
+        "fan": "8",
+        **fields,
+    }
+
+
+def test_penalties_entered_on_the_form_reach_the_sheet_and_the_standings(
+    as_bob: Client, mcr_session: Session
+) -> None:
+    new = as_bob.get(f"/c/dragons/sessions/{mcr_session.pk}/hands/new/").content.decode()
+    assert '<details class="penalties">' in new  # closed until needed
+    assert '<label for="id_penalty_2">C</label>' in new
+    url = f"/c/dragons/sessions/{mcr_session.pk}/hands/new/"
+    assert as_bob.post(url, typed_hand(penalty_2="-10", penalty_3="")).status_code == 302
+    hand = Hand.objects.get()
+    assert hand.input["penalties"] == [0, 0, -10, 0]
+    assert [s.points for s in hand.scores.order_by("seat")] == [-16, 32, -18, -8]
+    sheet = text(as_bob.get(f"/c/dragons/sessions/{mcr_session.pk}/"))
+    assert "B wins 8 fan off A · penalties: C −10" in sheet
+    standings = as_bob.get(f"/c/dragons/seasons/{mcr_session.season_id}/")
+    net = {row.name: row.net for row in standings.context["standings"]}
+    assert net == {"A": -16, "B": 32, "C": -18, "D": -8}
+
+
+def test_the_amend_form_opens_the_penalties_it_holds(as_bob: Client, mcr_session: Session) -> None:
+    as_bob.post(f"/c/dragons/sessions/{mcr_session.pk}/hands/new/", typed_hand(penalty_0="-5"))
+    hand = Hand.objects.get()
+    page = as_bob.get(f"/c/dragons/hands/{hand.pk}/edit/")
+    assert '<details class="penalties" open>' in page.content.decode()
+    assert page.context["form"]["penalty_0"].value() == -5
+    data = {**typed_hand(penalty_0="0"), "version": "1", "reason": "No penalty after all."}
+    as_bob.post(f"/c/dragons/hands/{hand.pk}/edit/", data)
+    hand.refresh_from_db()
+    assert "penalties" not in hand.input and hand.version == 2
+
+
+def test_a_penalty_out_of_range_is_explained_beside_it(
+    as_bob: Client, mcr_session: Session
+) -> None:
+    url = f"/c/dragons/sessions/{mcr_session.pk}/hands/new/"
+    response = as_bob.post(url, typed_hand(penalty_1="-1001"))
+    assert response.status_code == 200 and not Hand.objects.exists()
+    assert response.context["form"].errors["penalty_1"]
+    assert '<details class="penalties" open>' in response.content.decode()

@@ -170,6 +170,83 @@ def test_a_game_with_the_players_in_other_seats_joins_their_session_by_name(
     assert [s.points for s in second.scores.order_by("seat")] == [-17, 33, -8, -8]
 
 
+def penalised(text: str, penalty: str, result: str) -> str:
+    """A copy of a record with its [Penalty] and its [Result] (which includes it) replaced."""
+    return text.replace('[Penalty "0 0 0 0"]', f'[Penalty "{penalty}"]').replace(
+        '[Result "-8 -17 33 -8"]', f'[Result "{result}"]'
+    )
+
+
+def test_a_penalty_in_the_record_lands_in_the_scores_without_a_warning(
+    mcr_season: Season, duplicate_rules: RuleSet, alice: User
+) -> None:
+    # example_1: West wins 9 fan off South (-8 -17 33 -8); then South is fined 10.
+    text = penalised(record("example_1.pmn").text, "0 -10 0 0", "-8 -27 33 -8")
+    plan = pmn_import_plan(
+        season=mcr_season,
+        rule_set=duplicate_rules,
+        files=[RecordFile("p.pmn", text)],
+        played_on=TODAY,
+    )
+    (planned,) = plan.games
+    assert plan.errors == [] and planned.game.warnings == []
+    assert planned.game.hand_input["penalties"] == [0, -10, 0, 0]
+    assert planned.game.summary.endswith(" · penalties: Alec (钧力） −10")
+
+    do_import(mcr_season, duplicate_rules, [RecordFile("p.pmn", text)], alice)
+    hand = Hand.objects.get()
+    assert [s.points for s in hand.scores.order_by("seat")] == [-8, -27, 33, -8]
+
+
+def test_a_result_that_leaves_out_the_penalty_is_a_warning(
+    mcr_season: Season, duplicate_rules: RuleSet
+) -> None:
+    text = penalised(record("example_1.pmn").text, "0 -10 0 0", "-8 -17 33 -8")
+    plan = pmn_import_plan(
+        season=mcr_season,
+        rule_set=duplicate_rules,
+        files=[RecordFile("p.pmn", text)],
+        played_on=TODAY,
+    )
+    assert plan.games[0].game.warnings == ["recorded result -8 -17 33 -8, settled -8 -27 33 -8"]
+
+
+def test_a_penalty_moves_with_its_player_into_the_session_seats(
+    mcr_season: Season, duplicate_rules: RuleSet, alice: User
+) -> None:
+    first = record("example_1.pmn").text
+    rotated = penalised(
+        first.replace('[Board "2"]', '[Board "3"]')
+        .replace('[East "Sandy7169"]', '[East "Annie Fok"]')
+        .replace('[South "Alec (钧力）"]', '[South "Sandy7169"]')
+        .replace('[West "忘却氤氲"]', '[West "Alec (钧力）"]')
+        .replace('[North "Annie Fok"]', '[North "忘却氤氲"]'),
+        "-5 0 0 0",
+        "-13 -17 33 -8",
+    )
+    result = do_import(mcr_season, duplicate_rules, [RecordFile("two.pmn", first + rotated)], alice)
+
+    second = result.sessions[0].hands.get(number=2)
+    # The record's East, Annie Fok, is fined; she sits in the session's North seat.
+    assert second.input["penalties"] == [0, 0, 0, -5]
+    assert [s.points for s in second.scores.order_by("seat")] == [-17, 33, -8, -13]
+
+
+def test_a_penalty_the_league_refuses_names_the_penalty_tag(
+    mcr_season: Season, duplicate_rules: RuleSet
+) -> None:
+    text = penalised(record("example_1.pmn").text, "0 -5000 0 0", "-8 -5017 33 -8")
+    plan = pmn_import_plan(
+        season=mcr_season,
+        rule_set=duplicate_rules,
+        files=[RecordFile("p.pmn", text)],
+        played_on=TODAY,
+    )
+    assert plan.errors == [
+        "p.pmn, game 1: [Penalty] seat 2's penalty is -5000; a penalty is between -1000 and 1000"
+    ]
+
+
 def test_every_error_names_its_file_game_and_tag_or_play_position(
     mcr_season: Season, duplicate_rules: RuleSet, alice: User
 ) -> None:

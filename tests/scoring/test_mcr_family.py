@@ -1,4 +1,5 @@
-"""The MCR family adapter: typed fan or tiles, the 8-fan minimum, duplicate wins, winds."""
+"""The MCR family adapter: typed fan or tiles, the 8-fan minimum, duplicate wins, winds,
+seating and penalties."""
 
 from __future__ import annotations
 
@@ -208,3 +209,91 @@ def test_bad_parameters_name_the_field(params: dict[str, Any], field: str) -> No
     with pytest.raises(EngineError) as caught:
         FAMILY.clean_params({**PARAMS, **params})
     assert caught.value.field == field
+
+
+# --- penalties ----------------------------------------------------------------------------
+
+PENALTIES = [0, -10, 0, -5]  # paid to no one: the hand is no longer zero-sum
+
+
+@pytest.mark.parametrize(
+    ("hand", "params", "settled"),
+    [
+        ({"outcome": "draw"}, PARAMS, [0, 0, 0, 0]),
+        ({"outcome": "self_drawn", "winner": 3, "fan": 10}, PARAMS, [-18, -18, -18, 54]),
+        ({"outcome": "discard", "winner": 0, "discarder": 2, "fan": 8}, PARAMS, [32, -8, -16, -8]),
+        ({"outcome": "false_win", "offender": 1}, PARAMS, [10, -30, 10, 10]),
+        (
+            {
+                "outcome": "discard",
+                "winner": 1,
+                "fan": 12,
+                "discarder": 0,
+                "winners": [{"seat": 3, "fan": 12}],
+            },
+            DUPLICATE,
+            [-32, 36, -8, 36],
+        ),
+    ],
+)
+def test_penalties_are_added_to_the_settlement_of_every_outcome(
+    hand: dict[str, Any], params: dict[str, Any], settled: list[int]
+) -> None:
+    assert points(hand, params) == settled
+    with_penalties = points({**hand, "penalties": PENALTIES}, params)
+    assert with_penalties == [s + p for s, p in zip(settled, PENALTIES, strict=True)]
+
+
+def test_penalties_change_no_statistic_of_the_hand() -> None:
+    hand = {"outcome": "discard", "winner": 0, "discarder": 2, "fan": 8}
+    plain = FAMILY.score_hand(hand, PARAMS)
+    penalised = FAMILY.score_hand({**hand, "penalties": [-10, 0, 0, 0]}, PARAMS)
+    assert [(r.won, r.blamed, r.hand_value) for r in penalised] == [
+        (r.won, r.blamed, r.hand_value) for r in plain
+    ]
+    assert int(penalised[0].points) == int(plain[0].points) - 10
+
+
+def test_all_zero_penalties_are_stored_as_none() -> None:
+    assert FAMILY.clean_hand({"outcome": "draw", "penalties": [0, 0, 0, 0]}, PARAMS) == {
+        "outcome": "draw"
+    }
+    kept = FAMILY.clean_hand({"outcome": "draw", "penalties": (0, -10, 0, 0)}, PARAMS)
+    assert kept == {"outcome": "draw", "penalties": [0, -10, 0, 0]}
+
+
+@pytest.mark.parametrize(
+    ("penalties", "message"),
+    [
+        (-10, "four whole numbers, one per seat"),
+        ([0, -10, 0], "four whole numbers, one per seat"),
+        ([0, 0, 0, 0, 0], "four whole numbers, one per seat"),
+        ({"1": -10}, "four whole numbers, one per seat"),
+        ([0, True, 0, 0], "seat 2's penalty is not a whole number"),
+        ([0, 0, -2.5, 0], "seat 3's penalty is not a whole number"),
+        ([0, 0, 0, "-10"], "seat 4's penalty is not a whole number"),
+        ([-1001, 0, 0, 0], "seat 1's penalty is -1001; a penalty is between -1000 and 1000"),
+        ([0, 1001, 0, 0], "seat 2's penalty is 1001; a penalty is between -1000 and 1000"),
+    ],
+)
+def test_bad_penalties_are_explained(penalties: Any, message: str) -> None:
+    with pytest.raises(EngineError) as caught:
+        FAMILY.clean_hand({"outcome": "draw", "penalties": penalties}, PARAMS)
+    assert caught.value.field == "penalties" and message in caught.value.message
+
+
+def test_the_extreme_penalties_are_allowed() -> None:
+    assert points({"outcome": "draw", "penalties": [-1000, 1000, 0, 0]}) == [-1000, 1000, 0, 0]
+
+
+def test_the_hand_line_names_each_penalty() -> None:
+    names = ["Ann", "Bo", "Cy", "Di"]
+    hand = {
+        "outcome": "discard",
+        "winner": 0,
+        "discarder": 2,
+        "fan": 8,
+        "penalties": [0, -10, 5, 0],
+    }
+    assert FAMILY.describe_hand(hand, names) == "Ann wins 8 fan off Cy · penalties: Bo −10, Cy +5"
+    assert FAMILY.describe_hand({"outcome": "draw"}, names) == "Draw (荒庄)"
