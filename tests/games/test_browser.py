@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 from collections.abc import Iterator
@@ -198,3 +199,46 @@ def outbox_size(page: Any) -> int:
             return 0
         page.wait_for_timeout(100)
     return size
+
+
+def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
+    page: Any, club: Any, players: Any, alice: User, bob: User
+) -> None:
+    from games import services
+
+    rules = services.rule_set_create(
+        club=club, name="MCR", family="mcr", params={"seats": "competition"}, by=alice
+    )
+    season = services.season_save(club=club, name="MCR", rule_set=rules)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )
+    for _ in range(5):
+        services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/")
+    assert "Hand 6 of 16 · South round" in page.inner_text("#table-state")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#add-hand")
+
+    page.click("fieldset[data-field='winner'] label:has-text('B')")
+    # Hand 6 under competition seating: B sits North (A and B swapped for the South round).
+    assert page.input_value("select[name=seat_wind]") == "4z"
+    assert page.input_value("select[name=prevailing_wind]") == "2z"
+    page.click("label:has-text('Discard 点和')")
+    page.locator("fieldset[data-field='blamed'] label").nth(0).click()  # A discarded
+    page.fill("input[name=fan]", "8")
+    assert not page.is_visible("input[name=penalty_2]")  # closed until needed
+    page.click("details.penalties summary")
+    page.fill("input[name=penalty_2]", "-10")
+    page.press("input[name=penalty_2]", "Tab")  # a change event: the preview follows
+    page.locator("#preview td", has_text="-18").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("details.penalties summary").bounding_box()
+    assert box["height"] >= 44
+    page.click("#save-hand")
+
+    page.wait_for_url(f"**/sessions/{session.pk}/#hand-6")
+    hand = Hand.objects.get(session=session, number=6)
+    assert hand.input["penalties"] == [0, 0, -10, 0]
+    assert "penalties: C −10" in page.inner_text("#hand-6 + tr.detail")
