@@ -60,7 +60,7 @@ def read_records(
 
     >>> games, errors = read_records('[Board "1"]', {"scoring": "standard"})
     >>> games, [str(e) for e in errors]
-    ([], ['game 1: [Play] at character 1: the game has no [Deal] to replay'])
+    ([], ["game 1: [East] the record does not name this seat's player"])
     """
     chunks = _game_texts(text)
     if not chunks:
@@ -229,8 +229,11 @@ class ShownTile:
 
 
 def shown(tile: Tile) -> ShownTile:
-    """>>> shown(31)
-    ShownTile(code='5z', label='白', suit='z')"""
+    """The tile as the tile picker shows it.
+
+    >>> shown(31)
+    ShownTile(code='5z', label='白', suit='z')
+    """
     letter, n = suit(tile), number(tile)
     if letter == "z":
         label = _HONOURS[n - 1]
