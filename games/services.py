@@ -183,7 +183,8 @@ def rule_set_update(
     *, rule_set: RuleSet, name: str, params: Mapping[str, Any], by: AbstractBaseUser
 ) -> RuleSetVersion:
     """Rename and reconfigure; a version any session uses is never changed, so a new one is made."""
-    cleaned = _clean_params(get_family(rule_set.family), params)
+    family = get_family(rule_set.family)
+    cleaned = _clean_params(family, params)
     _check_rule_set_name_free(rule_set.club, name, exclude=rule_set.pk)
     with transaction.atomic():
         rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
@@ -191,7 +192,7 @@ def rule_set_update(
         rule_set.save(update_fields=["name"])
         latest = rule_set.versions.order_by("-number").first()
         assert latest is not None
-        if latest.params == cleaned:
+        if _same_params(family, latest.params, cleaned):
             return latest
         if latest.sessions.exists():
             return RuleSetVersion.objects.create(
@@ -200,6 +201,17 @@ def rule_set_update(
         latest.params = cleaned
         latest.save(update_fields=["params"])
         return latest
+
+
+def _same_params(family: Family, stored: Mapping[str, Any], cleaned: Mapping[str, Any]) -> bool:
+    """Whether a stored version already means ``cleaned``: one stored before a parameter
+    existed reads its absence as the old behaviour, which cleaning writes out."""
+    if stored == cleaned:
+        return True
+    try:
+        return family.clean_params(stored) == cleaned
+    except EngineError:
+        return False
 
 
 def _check_rule_set_name_free(club: Club, name: str, exclude: int | None = None) -> None:

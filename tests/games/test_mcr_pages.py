@@ -234,3 +234,13 @@ def test_a_penalty_out_of_range_is_explained_beside_it(
     assert response.status_code == 200 and not Hand.objects.exists()
     assert response.context["form"].errors["penalty_1"]
     assert '<details class="penalties" open>' in response.content.decode()
+
+
+def test_renaming_rules_stored_before_the_seating_choice_makes_no_new_version(
+    as_alice: Client, mcr_rules: RuleSet, mcr_session: Session
+) -> None:
+    old = {"preset": "standard", "flowers": True, "false_win_penalty": 10, "scoring": "standard"}
+    mcr_rules.versions.update(params=old)
+    data = {**old, "name": "Renamed", "false_win_penalty": "10", "flowers": "on", "seats": "fixed"}
+    as_alice.post(f"/c/dragons/rules/{mcr_rules.pk}/edit/", data)
+    assert list(mcr_rules.versions.values_list("number", "params")) == [(1, old)]
