@@ -11,19 +11,17 @@ from scoring.engine.classical.game import HandResult
 from scoring.engine.classical.interpreter import check_events
 from scoring.engine.classical.model import RuleSet
 from scoring.engine.classical.sets import (
-    WIND_LETTERS,
     PlayerHand,
     TileSet,
+    bonus_set,
     check_table_sets,
     parse_set,
+    value_letter,
 )
 from scoring.engine.errors import HandError
 from scoring.engine.tiles import (
-    WINDS,
     is_bonus,
-    is_dragon,
     is_suited,
-    is_terminal,
     number,
     parse_tiles,
     suit,
@@ -52,8 +50,7 @@ def _tiles_set(text: str, field: str | None) -> TileSet:
     how = {"-": "C", "+": "K"}.get(text[:1], "E")
     tiles = sorted(parse_tiles(text.lstrip("-+").replace(" ", ""), field=field))
     if len(tiles) == 1 and is_bonus(tiles[0]):
-        n = number(tiles[0])
-        return TileSet("F" if n <= 4 else "S", " ", str((n - 1) % 4 + 1))
+        return bonus_set(tiles[0])
     kind = _kind(tiles)
     if kind is None:
         raise HandError(f"{text!r} is not a pair, pung, kong or chow", field=field)
@@ -63,7 +60,7 @@ def _tiles_set(text: str, field: str | None) -> TileSet:
         )
     if kind == "C":
         return TileSet("C", how, str(number(tiles[0])))
-    return TileSet(kind, how, _value(tiles[0]))
+    return TileSet(kind, how, value_letter(tiles[0]))
 
 
 def _kind(tiles: list[int]) -> str | None:
@@ -74,15 +71,6 @@ def _kind(tiles: list[int]) -> str | None:
     first = tiles[0]
     is_run = len(tiles) == 3 and tiles == [first, first + 1, first + 2]
     return "C" if is_run and is_suited(first) and suit(first) == suit(tiles[2]) else None
-
-
-def _value(tile: int) -> str:
-    """The value letter of a tile: D dragons, E S W N winds, T terminals, M minors."""
-    if is_dragon(tile):
-        return "D"
-    if tile in WINDS:
-        return WIND_LETTERS[WINDS.index(tile)]
-    return "T" if is_terminal(tile) else "M"
 
 
 def parse_tokens(text: str) -> list[str]:
