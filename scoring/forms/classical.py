@@ -231,12 +231,12 @@ class ClassicalHandForm(HandInputForm):
         ]
 
     def clean(self) -> dict[str, Any]:
-        from scoring.families.classical import set_from_token
+        from scoring.families.classical import parse_tokens, set_from_token
 
         data = super().clean()
         mahjong = data.get("mahjong")
         for seat in range(self.seat_count):
-            for token in (data.get(f"sets_{seat}") or "").replace(",", " ").split():
+            for token in parse_tokens(data.get(f"sets_{seat}") or ""):
                 try:
                     set_from_token(token)
                 except EngineError as error:
@@ -254,6 +254,8 @@ class ClassicalHandForm(HandInputForm):
         return data
 
     def hand_input(self) -> dict[str, Any]:
+        from scoring.families.classical import parse_tokens
+
         data = self.cleaned_data
         mahjong = data["mahjong"]
         hand: dict[str, Any] = {"mahjong": None if mahjong == DRAW else int(mahjong)}
@@ -266,7 +268,7 @@ class ClassicalHandForm(HandInputForm):
         players = []
         for seat in range(self.seat_count):
             entry: dict[str, Any] = {
-                "sets": (data.get(f"sets_{seat}") or "").replace(",", " ").split(),
+                "sets": parse_tokens(data.get(f"sets_{seat}") or ""),
                 "events": sorted(int(e) for e in data.get(f"events_{seat}") or []),
             }
             if data.get(f"fixed_{seat}") is not None:

@@ -313,3 +313,34 @@ def test_the_season_standings_go_by_stake_change(
     # 1 game, 3 hands, 2 Mah-Jonggs, East in all 3 hands, 2 Mah-Jonggs in a row as East.
     assert a_row[2:7] == ["1", "3", "2", "3", "2"]
     assert a_row[7] == f"{int(nets['A']):+d}"
+
+
+def test_a_new_east_chosen_at_the_end_of_a_round_takes_the_deal(
+    as_bob: Client, club: Club, players: list[Player], alice: User
+) -> None:
+    rules = services.rule_set_create(
+        club=club,
+        name="New East",
+        family="classical",
+        params={**MILLINGTON, "new_east_each_round": True},
+        by=alice,
+    )
+    season = services.season_save(club=club, name="New East", rule_set=rules)
+    table = services.session_start(
+        season=season, played_on=dt.date(2026, 5, 1), players=players[:3], by=alice
+    )
+    form = as_bob.get(f"/c/dragons/sessions/{table.pk}/hands/new/").content.decode()
+    assert 'name="next_east"' in form
+    nobody_shows = {"sets_0": "", "sets_1": "", "sets_2": ""}
+    # B, then C, then A go Mah-Jongg: the deal passes round to A and the East round ends.
+    for mahjong in ("1", "2"):
+        assert post_hand(as_bob, table, mahjong=mahjong, **nobody_shows).status_code == 302
+    page = text(as_bob.get(f"/c/dragons/sessions/{table.pk}/"))
+    assert "Next hand: East 東 round, East is C" in page
+    response = post_hand(as_bob, table, mahjong="0", next_east="1", **nobody_shows)
+    assert response.status_code == 302
+    assert Hand.objects.get(number=3).input["next_east"] == 1
+    page = text(as_bob.get(f"/c/dragons/sessions/{table.pk}/"))
+    assert "Next hand: South 南 round, East is B" in page  # not A, who would simply follow
+    # Each won once as a player after East, so the stakes are back level and all three lead.
+    assert "A leads West 西 1000 B leads East 東 deals 1000 C leads South 南 1000" in page

@@ -228,6 +228,64 @@ def test_a_three_player_game_ends_after_the_north_round() -> None:
         list(FAMILY.score_sequence([*others_win, others_win[0]], params, start=12))
 
 
+def others_win_the_east_round(params: dict[str, Any], next_east: int) -> list[dict[str, Any]]:
+    """Four hands, each won by the player after East: the fourth brings the deal back to
+    Keith and ends the East round, its input naming ``next_east`` as the next round's East."""
+    hands = [{"mahjong": seat, "players": [{}, {}, {}, {}]} for seat in (1, 2, 3, 0)]
+    hands[-1]["next_east"] = next_east
+    return [FAMILY.clean_hand(hand, params) for hand in hands]
+
+
+@pytest.mark.parametrize(
+    ("option", "east", "winds"),
+    [
+        (True, "David", ["West 西", "North 北", "East 東", "South 南"]),
+        (False, "Keith", ["East 東", "South 南", "West 西", "North 北"]),
+    ],
+)
+def test_a_new_east_each_round_takes_the_deal_when_the_round_completes(
+    option: bool, east: str, winds: list[str]
+) -> None:
+    params = FAMILY.clean_params({**PARAMS, "new_east_each_round": option})
+    assert params["new_east_each_round"] is option
+    hands = others_win_the_east_round(params, next_east=2)
+    assert hands[-1]["next_east"] == 2  # kept with the hand, whatever the option
+    scored = list(FAMILY.score_sequence(hands, params))
+    changes = [[r.points for r in results] for results, _ in scored]
+    states = FAMILY.table_states(hands, params, changes, names=NAMES)
+    assert [s.east_name for s in states] == ["Keith", "Larry", "David", "Joe", east]
+    assert [s.round_name for s in states] == ["East 東"] * 4 + ["South 南"]
+    assert states[-1].winds == winds and states[-1].east_run == 0
+    # The next hand is scored where the table says it is played.
+    following = FAMILY.clean_hand({"mahjong": 0, "players": [{}, {}, {}, {}]}, params)
+    *_, (_, evaluation) = FAMILY.score_sequence([*hands, following], params, start=4)
+    assert evaluation is not None
+    assert evaluation["position"]["east"] == NAMES.index(east)
+    assert evaluation["position"]["round"] == "S"
+    assert evaluation["position"]["winds"] == [wind[0] for wind in winds]
+
+
+def test_the_new_east_starts_the_round_that_follows() -> None:
+    """David, chosen East for the South round, starts it: the round ends when the deal
+    comes back to him, and East then simply moves on (no one chosen)."""
+    params = FAMILY.clean_params({**PARAMS, "new_east_each_round": True})
+    hands = others_win_the_east_round(params, next_east=2)
+    hands += [
+        FAMILY.clean_hand({"mahjong": seat, "players": [{}, {}, {}, {}]}, params)
+        for seat in (3, 0, 1, 2)
+    ]
+    states = FAMILY.table_states(hands, params, [[0, 0, 0, 0]] * 8, names=NAMES)
+    assert [s.east_name for s in states[4:]] == ["David", "Joe", "Keith", "Larry", "David"]
+    assert [s.round_name for s in states[4:]] == ["South 南"] * 4 + ["West 西"]
+
+
+def test_a_new_east_chosen_before_the_round_ends_changes_nothing() -> None:
+    params = FAMILY.clean_params({**PARAMS, "new_east_each_round": True})
+    hand = FAMILY.clean_hand({"mahjong": 1, "next_east": 3, "players": [{}, {}, {}, {}]}, params)
+    states = FAMILY.table_states([hand], params, [[0, 0, 0, 0]], names=NAMES)
+    assert states[-1].east_name == "Larry" and states[-1].round_name == "East 東"
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring.engine.errors import HandError
+from scoring.engine.tiles import WINDS, Tile, is_dragon, is_terminal, number
 
 WIND_LETTERS: Final = "ESWN"  # East 1, South 2, West 3, North 4
 MAX_SETS: Final = 4
@@ -83,6 +84,31 @@ class TileSet:
     def describe(self) -> str:
         """The set in words, for error messages."""
         return f"{_KIND_NAMES[self.kind]} {self.code.strip()!r}"
+
+
+def value_letter(tile: Tile) -> str:
+    """The value letter of a tile in a set code: D dragons, E S W N winds, T terminals, M minors.
+
+    >>> from scoring.engine.tiles import parse_tiles
+    >>> [value_letter(t) for t in parse_tiles("7z2z9m5p")]
+    ['D', 'S', 'T', 'M']
+    """
+    if is_dragon(tile):
+        return "D"
+    if tile in WINDS:
+        return WIND_LETTERS[WINDS.index(tile)]
+    return "T" if is_terminal(tile) else "M"
+
+
+def bonus_set(tile: Tile) -> TileSet:
+    """The set of a bonus tile: 1f-4f are the flowers ``F 1``-``F 4``, 5f-8f the seasons.
+
+    >>> from scoring.engine.tiles import parse_tiles
+    >>> [bonus_set(t).code for t in parse_tiles("1f5f8f")]
+    ['F 1', 'S 1', 'S 4']
+    """
+    n = number(tile)
+    return TileSet("F" if n <= 4 else "S", " ", str((n - 1) % 4 + 1))
 
 
 def parse_set(code: str, *, field: str | None = None) -> TileSet:

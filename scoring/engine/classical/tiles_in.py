@@ -18,7 +18,14 @@ from typing import Any, Final
 
 from scoring.engine.classical.interpreter import HandScore, Seat, score_hand
 from scoring.engine.classical.model import RuleSet
-from scoring.engine.classical.sets import WIND_LETTERS, PlayerHand, TileSet, player_hand
+from scoring.engine.classical.sets import (
+    WIND_LETTERS,
+    PlayerHand,
+    TileSet,
+    bonus_set,
+    player_hand,
+    value_letter,
+)
 from scoring.engine.errors import HandError
 from scoring.engine.hand import FLAGS, Hand, MeldKind, hand_from_json, meld_from_json
 from scoring.engine.shapes import (
@@ -36,9 +43,7 @@ from scoring.engine.tiles import (
     counts,
     describe,
     is_bonus,
-    is_dragon,
     is_suited,
-    is_terminal,
     number,
     parse_tile,
     parse_tiles,
@@ -153,7 +158,7 @@ def _candidates(data: Mapping[str, Any], mahjong: bool) -> Candidates:
 def _arrangement_sets(arrangement: Arrangement) -> tuple[TileSet, ...]:
     sets: list[TileSet] = []
     for group in arrangement.groups:
-        value = _value(group.tile)
+        value = value_letter(group.tile)
         if group.kind is GroupKind.CHOW:
             sets.append(TileSet("C", "E" if group.declared else "C", str(number(group.tile))))
         elif group.kind in (GroupKind.PUNG, GroupKind.KONG):
@@ -164,19 +169,8 @@ def _arrangement_sets(arrangement: Arrangement) -> tuple[TileSet, ...]:
     return tuple(sets)
 
 
-def _value(t: Tile) -> str:
-    """The value letter of a tile: D dragons, E S W N winds, T terminals, M minors."""
-    if is_dragon(t):
-        return "D"
-    if t in WINDS:
-        return WIND_LETTERS[WINDS.index(t)]
-    return "T" if is_terminal(t) else "M"
-
-
 def _bonus_sets(bonus: Sequence[Tile]) -> tuple[TileSet, ...]:
-    return tuple(
-        TileSet("F" if number(t) <= 4 else "S", " ", str((number(t) - 1) % 4 + 1)) for t in bonus
-    )
+    return tuple(bonus_set(t) for t in bonus)
 
 
 def _loser_candidates(data: Mapping[str, Any]) -> tuple[tuple[TileSet, ...], ...]:
@@ -230,7 +224,9 @@ def _check_loser_tiles(
 def _meld_set(kind: MeldKind, first: Tile, concealed: bool) -> TileSet:
     if kind is MeldKind.CHOW:
         return TileSet("C", "E", str(number(first)))
-    return TileSet("P" if kind is MeldKind.PUNG else "K", "C" if concealed else "E", _value(first))
+    return TileSet(
+        "P" if kind is MeldKind.PUNG else "K", "C" if concealed else "E", value_letter(first)
+    )
 
 
 def _partial_groupings(tile_counts: tuple[int, ...], free: int) -> list[tuple[TileSet, ...]]:
@@ -263,9 +259,9 @@ def _group_options(
 ) -> list[tuple[tuple[Tile, ...], TileSet | None, bool]]:
     options: list[tuple[tuple[Tile, ...], TileSet | None, bool]] = [((i,), None, False)]
     if not pair and work[i] >= 2:
-        options.append(((i, i), TileSet("T", "C", _value(i)), False))
+        options.append(((i, i), TileSet("T", "C", value_letter(i)), False))
     if set_free and work[i] >= 3:
-        options.append(((i, i, i), TileSet("P", "C", _value(i)), True))
+        options.append(((i, i, i), TileSet("P", "C", value_letter(i)), True))
     if set_free and _chow_fits(work, i):
         options.append(((i, i + 1, i + 2), TileSet("C", "C", str(number(i))), True))
     return options

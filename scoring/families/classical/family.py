@@ -1,0 +1,176 @@
+"""The classical (Millington-style) family as the league sees it: parameters, hand input,
+scores in session order, the table between hands, and descriptions for the score sheet.
+
+The family is *sequential*: a hand's scores depend on the hands before it in the session
+(who is East, the winds, East's run), so ``session.replay`` is the one place that derives
+positions, scores and payments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from scoring.engine import classical
+from scoring.engine.classical.model import PaymentMethod
+from scoring.families.base import Family, SeatResult
+from scoring.families.classical import session
+from scoring.families.classical.hand_input import read_hand
+from scoring.families.classical.params import FILE, rules_from_params, stake_from_params
+from scoring.families.classical.results import hand_evaluation, seat_results
+from scoring.families.classical.session import TableState, replay
+from scoring.forms.classical import ClassicalHandForm, ClassicalParamsForm
+
+METHOD_NAMES = {
+    PaymentMethod.ONLY_WINNER: "only the winner is paid",
+    PaymentMethod.ONLY_WINNER_EAST_DOUBLE: "only the winner is paid, East double",
+    PaymentMethod.DIFF_ALL_PLAYERS_EAST_DOUBLE: "all players settle differences, East double",
+    PaymentMethod.WINNER_COLLECT_OTHERS_DIFF_EAST_DOUBLE: (
+        "the winner collects, the others settle differences, East double"
+    ),
+    PaymentMethod.DISCARDER_PAYMENT: "the discarder pays",
+}
+
+
+class ClassicalFamily(Family):
+    key = "classical"
+    label = "Classical (Millington, rules files)"
+    seat_counts = (2, 3, 4)
+    params_form = ClassicalParamsForm
+    hand_form = ClassicalHandForm
+    value_label = "points"
+    sequential = True
+    standings_template = "games/_standings_classical.html"
+    standings_columns = (
+        "sessions",
+        "games",
+        "wins",
+        "east_hands",
+        "best_east_run",
+        "net",
+        "net_per_game",
+    )
+    session_template = "scoring/classical_session.html"
+    hand_template = "scoring/classical_hand_detail.html"
+
+    def standings_key(self, row: Any) -> tuple[Any, ...]:
+        """Highest stake change first, then by name."""
+        return (-(row.net or 0), row.name)
+
+    def default_params(self) -> dict[str, Any]:
+        return self.clean_params({"rules": classical.DEFAULT_PRESET, "stake": 2000})
+
+    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_from_params(params)
+        cleaned: dict[str, Any] = {"rules": params.get("rules", classical.DEFAULT_PRESET)}
+        if cleaned["rules"] == FILE:
+            cleaned["text"] = params["text"]
+        options = rules.options
+        cleaned.update(
+            stake=stake_from_params(params),
+            payment_method=int(options.payment_method),
+            draw_advance_wind=options.draw_advance_wind,
+            new_east_each_round=options.new_east_each_round,
+            draw_reset_consec=options.draw_reset_consec,
+            limit=options.limit,
+            east_limit=rules.east_limit or 0,
+        )
+        return cleaned
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        rules = rules_from_params(params)
+        options = rules.options
+        parts = [
+            rules.name if params.get("rules") != FILE else f"own rules file “{rules.name}”",
+            f"payment method {int(options.payment_method)} "
+            f"({METHOD_NAMES[options.payment_method]})",
+            f"stake {stake_from_params(params)}",
+            f"limit {options.limit}",
+            "draws pass the deal" if options.draw_advance_wind else "East keeps the deal on a draw",
+        ]
+        if options.new_east_each_round:
+            parts.append("a new East each round")
+        if options.draw_reset_consec:
+            parts.append("a draw ends East's run")
+        if rules.east_limit:
+            parts.append(f"East passes the deal after {rules.east_limit} Mah-Jonggs in a row")
+        return ", ".join(parts)
+
+    def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+        read = read_hand(hand, rules_from_params(params))
+        result = read.result
+        cleaned: dict[str, Any] = {"mahjong": result.mahjong}
+        if result.discarder is not None:
+            cleaned["discarder"] = result.discarder
+        if result.cannon:
+            cleaned["cannon"] = True
+        if result.next_east is not None:
+            cleaned["next_east"] = result.next_east
+        players = []
+        for seat, (player, tokens) in enumerate(zip(result.players, read.tokens, strict=True)):
+            entry: dict[str, Any] = {"sets": list(tokens), "events": sorted(player.events)}
+            if result.fixed and result.fixed[seat] is not None:
+                entry["fixed"] = result.fixed[seat]
+            players.append(entry)
+        cleaned["players"] = players
+        return cleaned
+
+    def score_sequence(
+        self, hands: Sequence[Mapping[str, Any]], params: Mapping[str, Any], *, start: int = 0
+    ) -> Iterator[tuple[list[SeatResult], dict[str, Any] | None]]:
+        rules = rules_from_params(params)
+        for replayed in replay(hands, params, score_from=start):
+            if replayed.played is not None:
+                yield seat_results(replayed.played), hand_evaluation(replayed.played, rules)
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        """The hand as the first of a session (its scores depend on the hands before it)."""
+        return next(self.score_sequence([hand], params))[0]
+
+    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
+        return next(self.score_sequence([hand], params))[1]
+
+    def table_states(
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        changes: Sequence[Sequence[Decimal]],
+        *,
+        names: Sequence[str],
+        evaluations: Sequence[Mapping[str, Any] | None] = (),
+    ) -> list[TableState]:
+        """The table before each hand and after the last (see ``session.table_states``)."""
+        return session.table_states(hands, params, changes, names=names, evaluations=evaluations)
+
+    def describe_hand(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None = None,
+    ) -> str:
+        mahjong = hand.get("mahjong")
+        if mahjong is None:
+            text = "Draw (wash-out)"
+        else:
+            text = f"{seat_names[mahjong]} Mah-Jongg"
+            discarder = hand.get("discarder")
+            if discarder is not None:
+                text += f" off {seat_names[discarder]}'s discard"
+                if hand.get("cannon"):
+                    text += " (cannon)"
+            else:
+                text += " from the wall"
+        if evaluation and evaluation.get("scores"):
+            scores = ", ".join(
+                f"{name} {_score_text(score)}"
+                for name, score in zip(seat_names, evaluation["scores"], strict=False)
+            )
+            text += f"; scores: {scores}"
+        return text
+
+
+def _score_text(score: Mapping[str, Any]) -> str:
+    if score.get("fixed") is not None:
+        return f"{score['fixed']} (fixed)"
+    return str(score.get("score"))

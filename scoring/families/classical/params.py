@@ -1,0 +1,90 @@
+"""A classical rule set's parameters: a shipped preset or the club's rules file, the
+rules file's options as the rule set overrides them, and the starting stake."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from scoring.engine import classical
+from scoring.engine.classical.model import PaymentMethod, RuleSet
+from scoring.engine.errors import RulesError
+
+FILE = "file"
+SOURCES = (*classical.PRESETS, FILE)
+MAX_RULES_TEXT = 100_000
+MAX_STAKE = 10**9
+MAX_LIMIT = 10**6
+BOOLEAN_OPTIONS = ("draw_advance_wind", "new_east_each_round", "draw_reset_consec")
+
+
+@lru_cache(maxsize=64)
+def read_rules_text(text: str) -> RuleSet:
+    """A rules file's text read once (``RulesError`` listing every error by line)."""
+    errors, _ = classical.check_rules(text)
+    if errors:
+        lines = "; ".join(f"line {error.line}: {error.message}" for error in errors)
+        count = f"{len(errors)} errors" if len(errors) > 1 else "an error"
+        raise RulesError(f"the rules file has {count}: {lines}", field="text")
+    return classical.read_rules(text)
+
+
+def base_rules(params: Mapping[str, Any]) -> RuleSet:
+    """The rule set a parameter dict names: a preset, or the club's own rules file."""
+    source = params.get("rules", classical.DEFAULT_PRESET)
+    if source == FILE:
+        text = params.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise RulesError("upload a rules file or type its text", field="text")
+        if len(text) > MAX_RULES_TEXT:
+            raise RulesError("a rules file can be at most 100,000 characters", field="text")
+        return read_rules_text(text)
+    if source not in classical.PRESETS:
+        known = ", ".join(SOURCES)
+        raise RulesError(f"the rules must be one of {known}", field="rules")
+    return classical.preset(str(source))
+
+
+def rules_from_params(params: Mapping[str, Any]) -> RuleSet:
+    """The rule set with the rule set's options applied; missing options keep the file's."""
+    unknown = sorted(
+        set(params)
+        - {"rules", "text", "stake", "payment_method", "limit"}
+        - {"east_limit", *BOOLEAN_OPTIONS}
+    )
+    if unknown:
+        raise RulesError(f"unknown classical option {unknown[0]!r}", field=unknown[0])
+    rules = base_rules(params)
+    changes: dict[str, Any] = {}
+    for name in BOOLEAN_OPTIONS:
+        value = params.get(name)
+        if value is not None and not isinstance(value, bool):
+            raise RulesError(f"{name.replace('_', ' ')} must be true or false", field=name)
+        if value is not None:
+            changes[name] = value
+    method = params.get("payment_method")
+    if method is not None:
+        if method not in range(len(PaymentMethod)) or isinstance(method, bool):
+            raise RulesError("the payment method must be 0, 1, 2, 3 or 4", field="payment_method")
+        changes["payment_method"] = PaymentMethod(method)
+    limit = params.get("limit")
+    if limit is not None:
+        changes["limit"] = _whole(limit, "limit", 1, MAX_LIMIT)
+    east_limit = params.get("east_limit")
+    if east_limit is not None:
+        rules = replace(rules, east_limit=_whole(east_limit, "east_limit", 0, 99) or None)
+    return replace(rules, options=rules.options.with_changes(**changes))
+
+
+def stake_from_params(params: Mapping[str, Any]) -> int:
+    return _whole(params.get("stake", 0), "stake", 0, MAX_STAKE)
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RulesError(
+            f"{field.replace('_', ' ')} must be a whole number from {low} to {high}", field=field
+        )
+    return value

@@ -1,0 +1,173 @@
+"""A classical session replayed: each hand's position (East, the winds, the round, East's
+run) follows from the hands before it; the table before each hand adds the stakes and the
+payments matrix the pages show."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scoring.engine.classical.game import Game, PlayedHand, Position, advance
+from scoring.engine.errors import HandError
+from scoring.families.classical.hand_input import read_hand
+from scoring.families.classical.params import rules_from_params, stake_from_params
+
+WIND_NAMES = {"E": "East 東", "S": "South 南", "W": "West 西", "N": "North 北"}
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One hand of a replay: where it was played, and (when scored) the engine's result."""
+
+    position: Position
+    played: PlayedHand | None
+
+
+def replay(
+    hands: Sequence[Mapping[str, Any]], params: Mapping[str, Any], *, score_from: int = 0
+) -> Iterator[Replayed]:
+    """Walk a session's hands in order through the engine's ``Game``: each hand's position
+    follows from the hands before it; hands from ``score_from`` on are scored."""
+    rules = rules_from_params(params)
+    position: Position | None = None
+    game: Game | None = None
+    for index, data in enumerate(hands):
+        hand = read_hand(data, rules)
+        if game is None:
+            count = len(hand.result.players)
+            names = [f"seat {n + 1}" for n in range(count)]
+            game = Game(rules, names, stake=stake_from_params(params))
+            position = game.start
+        if position is None:
+            raise HandError("the game is over: the North round is complete")
+        scored = None
+        if index >= score_from:
+            scored = PlayedHand(
+                hand.result, position, game.options, game.score(hand.result, position)
+            )
+        yield Replayed(position, scored)
+        position = advance(position, hand.result, game.options, len(game.players), rules.east_limit)
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    """One player's row of a hand's payments matrix (§5.2): what they received from each
+    player (negative: paid), their hand score and their stake after the hand."""
+
+    name: str
+    score: str
+    fixed: bool
+    stake: Decimal
+    cells: list[str]
+    net: Decimal
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table before a hand (or after the last one): position and stakes; for a hand,
+    also the stakes after it and its payments matrix."""
+
+    position: Position | None
+    stakes: tuple[Decimal, ...]
+    names: tuple[str, ...]
+    matrix: tuple[MatrixRow, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.position is None
+
+    @property
+    def round_name(self) -> str:
+        return WIND_NAMES[self.position.round_letter] if self.position else ""
+
+    @property
+    def winds(self) -> list[str]:
+        if self.position is None:
+            return [""] * len(self.stakes)
+        count = len(self.stakes)
+        return [WIND_NAMES[self.position.seat_wind(seat, count)] for seat in range(count)]
+
+    @property
+    def east(self) -> int | None:
+        return self.position.east if self.position else None
+
+    @property
+    def east_run(self) -> int:
+        return self.position.east_run if self.position else 0
+
+    @property
+    def east_name(self) -> str:
+        return self.names[self.east] if self.east is not None else ""
+
+    @property
+    def seats(self) -> list[tuple[str, str, Decimal, bool, bool]]:
+        """Each seat's name, wind, stake, whether it is East and whether it leads."""
+        leaders = self.leaders
+        return [
+            (name, wind, stake, seat == self.east, seat in leaders)
+            for seat, (name, wind, stake) in enumerate(
+                zip(self.names, self.winds, self.stakes, strict=True)
+            )
+        ]
+
+    @property
+    def leaders(self) -> list[int]:
+        best = max(self.stakes)
+        return [seat for seat, stake in enumerate(self.stakes) if stake == best]
+
+
+def payments_matrix(
+    evaluation: Mapping[str, Any] | None, names: Sequence[str], stakes_after: Sequence[Decimal]
+) -> tuple[MatrixRow, ...]:
+    """The rows of a stored hand's payments matrix, named, with scores and stakes after."""
+    if not evaluation or "payments" not in evaluation:
+        return ()
+    rows = []
+    for name, scored, cells, stake in zip(
+        names, evaluation["scores"], evaluation["payments"], stakes_after, strict=True
+    ):
+        fixed = scored.get("fixed") is not None
+        rows.append(
+            MatrixRow(
+                name,
+                str(scored["fixed"] if fixed else scored["score"]),
+                fixed,
+                stake,
+                list(cells),
+                sum((Decimal(cell) for cell in cells), Decimal(0)),
+            )
+        )
+    return tuple(rows)
+
+
+def table_states(
+    hands: Sequence[Mapping[str, Any]],
+    params: Mapping[str, Any],
+    changes: Sequence[Sequence[Decimal]],
+    *,
+    names: Sequence[str],
+    evaluations: Sequence[Mapping[str, Any] | None] = (),
+) -> list[TableState]:
+    """The table before each hand and after the last: positions replayed from the
+    inputs, stakes from the starting stake and each hand's stored changes, and each
+    hand's payments matrix from its stored evaluation."""
+    rules = rules_from_params(params)
+    stakes = [Decimal(stake_from_params(params))] * len(names)
+    states = []
+    position: Position | None = Position(0)
+    replayed = replay(hands, params, score_from=len(hands))
+    for index, (played, hand_changes) in enumerate(zip(replayed, changes, strict=True)):
+        position = played.position
+        after = [s + c for s, c in zip(stakes, hand_changes, strict=True)]
+        evaluation = evaluations[index] if index < len(evaluations) else None
+        matrix = payments_matrix(evaluation, names, after)
+        states.append(TableState(position, tuple(stakes), tuple(names), matrix))
+        stakes = after
+    if hands:
+        last = read_hand(hands[-1], rules).result
+        assert position is not None
+        position = advance(position, last, rules.options, len(names), rules.east_limit)
+    states.append(TableState(position, tuple(stakes), tuple(names)))
+    return states
