@@ -9,7 +9,7 @@ from typing import Any
 from scoring.engine import hk
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.exact import parse_decimal, to_decimal
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Family, SeatResult, is_whole
 from scoring.forms.hk import HKHandForm, HKParamsForm
 
 MAX_FAAN_LIMIT = 64  # keeps every payment within the database's 24 integer digits
@@ -26,7 +26,7 @@ def rules_from_params(params: Mapping[str, Any]) -> hk.HKRules:
     if (base * 10**MAX_BASE_PLACES).denominator != 1:
         raise RulesError(f"base can have at most {MAX_BASE_PLACES} decimal places", field="base")
     max_faan = params.get("max_faan", 13)
-    if isinstance(max_faan, bool) or not isinstance(max_faan, int):
+    if not is_whole(max_faan):
         raise RulesError("maximum faan must be a whole number", field="max_faan")
     if not 1 <= max_faan <= MAX_FAAN_LIMIT:
         raise RulesError(f"maximum faan must be 1 to {MAX_FAAN_LIMIT}", field="max_faan")

@@ -20,7 +20,7 @@ from scoring.engine.errors import HandError, RulesError
 from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import settlement
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Family, SeatResult, is_whole
 from scoring.forms.mcr import (
     COMPETITION_SEATS,
     FIXED_SEATS,
@@ -71,7 +71,7 @@ def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
         raise RulesError("scoring must be standard or duplicate", field="scoring")
     seating(params)
     penalty = params.get("false_win_penalty", 10)
-    if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
+    if not is_whole(penalty) or penalty < 0:
         raise RulesError(
             "the false-win penalty is a whole number of at least 0", field="false_win_penalty"
         )
@@ -152,7 +152,7 @@ def table_state(number: int, seats: str, names: Sequence[str]) -> TableState:
 
 def _seat(hand: Mapping[str, Any], field: str) -> int:
     value = hand.get(field)
-    if isinstance(value, bool) or not isinstance(value, int) or value not in range(4):
+    if not is_whole(value) or value not in range(4):
         raise HandError(f"choose the {field} (seat 1 to 4)", field=field)
     return value
 
@@ -171,7 +171,7 @@ def penalties_of(hand: Mapping[str, Any]) -> tuple[int, ...] | None:
     if not isinstance(value, list | tuple) or len(value) != 4:
         raise HandError("the penalties are four whole numbers, one per seat", field="penalties")
     for seat, penalty in enumerate(value, start=1):
-        if isinstance(penalty, bool) or not isinstance(penalty, int):
+        if not is_whole(penalty):
             raise HandError(f"seat {seat}'s penalty is not a whole number", field="penalties")
         if abs(penalty) > MAX_PENALTY:
             raise HandError(
@@ -221,7 +221,7 @@ def winning_fan(entry: Mapping[str, Any], self_drawn: bool, rules: mcr.MCRRules)
     if "hand" in entry:
         return _evaluate(entry["hand"], self_drawn, rules).total
     fan = entry.get("fan")
-    if isinstance(fan, bool) or not isinstance(fan, int) or fan < rules.minimum:
+    if not is_whole(fan) or fan < rules.minimum:
         raise HandError(f"a win is worth at least {rules.minimum} fan", field="fan")
     return fan
 

@@ -26,6 +26,7 @@ from scoring.engine.tiles import (
     parse_tiles,
     suit,
 )
+from scoring.families.base import is_whole
 from scoring.families.classical.params import MAX_LIMIT
 
 HAND_FIELDS = ("mahjong", "discarder", "cannon", "next_east", "players")
@@ -133,7 +134,7 @@ def _seat(hand: Mapping[str, Any], field: str, count: int) -> int | None:
     value = hand.get(field)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+    if not is_whole(value) or not 0 <= value < count:
         raise HandError(
             f"{field.replace('_', ' ')} must be a seat from 0 to {count - 1}", field=field
         )
@@ -170,6 +171,6 @@ def _player(
 
 
 def _whole_hand(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LIMIT:
+    if not is_whole(value) or not 0 <= value <= MAX_LIMIT:
         raise HandError(f"a fixed score is a whole number from 0 to {MAX_LIMIT}", field=field)
     return value

@@ -11,6 +11,7 @@ from typing import Any
 from scoring.engine import classical
 from scoring.engine.classical.model import PaymentMethod, RuleSet
 from scoring.engine.errors import RulesError
+from scoring.families.base import is_whole
 
 FILE = "file"
 SOURCES = (*classical.PRESETS, FILE)
@@ -83,7 +84,7 @@ def stake_from_params(params: Mapping[str, Any]) -> int:
 
 
 def _whole(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise RulesError(
             f"{field.replace('_', ' ')} must be a whole number from {low} to {high}", field=field
         )
