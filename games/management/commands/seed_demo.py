@@ -174,7 +174,11 @@ class Command(BaseCommand):
             return False
         organiser = self._user("organiser")
         rule_set = services.rule_set_create(
-            club=club, name=MCR_RULES, family="mcr", params={"preset": "standard"}, by=organiser
+            club=club,
+            name=MCR_RULES,
+            family="mcr",
+            params={"preset": "standard", "seats": "competition"},
+            by=organiser,
         )
         start = dt.date.today() - dt.timedelta(days=14)
         season = services.season_save(
