@@ -136,21 +136,12 @@
     picker.hidden = false;
   }
 
-  // The live preview: each player's score items with the running total, and the payments.
-  var pending = null, timer = null;
+  // The live preview comes from hand-form.js (one request per change); typing in a sets
+  // field asks it for one, and its answer is shown here item by item.
   function preview() {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(function () {
-      if (pending) pending.abort();
-      pending = new AbortController();
-      fetch(form.dataset.previewUrl, {
-        method: "POST", body: new FormData(form), signal: pending.signal, credentials: "same-origin"
-      })
-        .then(function (response) { return response.json(); })
-        .then(show)
-        .catch(function () { /* offline or aborted: the server checks on save */ });
-    }, 150);
+    form.dispatchEvent(new Event("tiles-changed"));
   }
+  form.addEventListener("hand-preview", function (event) { show(event.detail); });
 
   function show(result) {
     var evaluation = result.ok && result.evaluation;
@@ -199,10 +190,13 @@
       preview();
     });
   });
-  form.addEventListener("change", function () { arrange(); preview(); });
+  form.addEventListener("change", arrange);  // hand-form.js previews on every change
   palette();
   arrange();
   var first = players().filter(function (set) { return set.style.order === "0"; })[0];
   if (first) openPicker(first);
-  if (checked("mahjong")) preview();
+  // After every deferred script has run, so that hand-form.js is listening.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (checked("mahjong")) preview();
+  });
 })();

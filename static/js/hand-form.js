@@ -66,7 +66,11 @@
     }
     fetch(url, request)
       .then(function (response) { return response.json(); })
-      .then(showPreview)
+      .then(function (result) {
+        showPreview(result);
+        // A family's own script (classical) shows more of the same answer.
+        form.dispatchEvent(new CustomEvent("hand-preview", { detail: result }));
+      })
       .catch(function () { /* offline or aborted: the server checks on save */ });
   }
 

@@ -36,8 +36,13 @@ def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, 
     page.goto(f"/c/dragons/sessions/{table.pk}/")
     assert "East is A" in page.inner_text("#table-state")
     page.click("#add-hand")
+    previews: list[str] = []
+    page.on("request", lambda r: previews.append(r.url) if "/hands/preview/" in r.url else None)
 
-    page.click("fieldset[data-field='mahjong'] label:has-text('B')")
+    with page.expect_response(lambda r: "/hands/preview/" in r.url):
+        page.click("fieldset[data-field='mahjong'] label:has-text('B')")
+    page.wait_for_timeout(300)
+    assert len(previews) == 1  # one request per change, shared by both scripts
     page.click("fieldset[data-field='discarder'] label:has-text('Discarded by C')")
     winner = page.locator("fieldset.player[data-seat='1']")
     assert winner.evaluate("node => getComputedStyle(node).order") == "0"  # B comes first
