@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from django.db import connection, transaction
@@ -40,6 +41,9 @@ HAND_COLUMNS = (
     "updated_at",
     "record",
 )
+# A score row is where it stands, then every field of the family's SeatResult as it is.
+RESULT_FIELDS = tuple(f.name for f in fields(SeatResult))
+result_values = attrgetter(*RESULT_FIELDS)  # a SeatResult's values in that order
 SCORE_COLUMNS = (
     "hand_id",
     "seat",
@@ -47,14 +51,7 @@ SCORE_COLUMNS = (
     "session_id",
     "season_id",
     "played_on",
-    "points",
-    "won",
-    "blamed",
-    "self_drawn",
-    "false_win",
-    "fried",
-    "hand_value",
-    "real_loss",
+    *RESULT_FIELDS,
 )
 
 
@@ -94,22 +91,8 @@ def _score_values(
 ) -> Iterator[tuple[Any, ...]]:
     """One score row per seat, in ``SCORE_COLUMNS`` order."""
     for seat, result in enumerate(game.results):
-        yield (
-            hand_id,
-            seat,
-            seats[seat],
-            session.pk,
-            session.season_id,
-            session.played_on,
-            result.points,
-            result.won,
-            result.blamed,
-            result.self_drawn,
-            result.false_win,
-            result.fried,
-            result.hand_value,
-            result.real_loss,
-        )
+        place = (hand_id, seat, seats[seat], session.pk, session.season_id, session.played_on)
+        yield (*place, *result_values(result))
 
 
 def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:

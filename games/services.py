@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.bulk_hands import RESULT_FIELDS, result_values
 from games.models import (
     ApiToken,
     Club,
@@ -590,15 +591,7 @@ def _write_scores(hand: Hand, results: Sequence[SeatResult]) -> None:
             session=session,
             season_id=session.season_id,
             played_on=session.played_on,
-            points=result.points,
-            won=result.won,
-            blamed=result.blamed,
-            self_drawn=result.self_drawn,
-            false_win=result.false_win,
-            fried=result.fried,
-            hand_value=result.hand_value,
-            real_loss=result.real_loss,
-            east_run=result.east_run,
+            **dict(zip(RESULT_FIELDS, result_values(result), strict=True)),
         )
         for seat, result in enumerate(results)
     )
