@@ -243,12 +243,16 @@ class Hand(models.Model):
 class Score(models.Model):
     """Derived: one seat's result in one hand, with the facts statistics need."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    # The hand, player and season are the first columns of a unique constraint or of an
+    # index below, which serve their lookups; an index of their own only slows imports.
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores", db_index=False)
     seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="scores", db_index=False
+    )
     # Denormalised from the hand's session so that standings are one indexed aggregate.
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+", db_index=False)
     played_on = models.DateField()
     points = models.DecimalField(max_digits=30, decimal_places=6)
     won = models.BooleanField(default=False)
