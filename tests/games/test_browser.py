@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import shutil
 from collections.abc import Iterator
@@ -202,19 +201,9 @@ def outbox_size(page: Any) -> int:
 
 
 def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
-    page: Any, club: Any, players: Any, alice: User, bob: User
+    page: Any, competition_session: Session
 ) -> None:
-    from games import services
-
-    rules = services.rule_set_create(
-        club=club, name="MCR", family="mcr", params={"seats": "competition"}, by=alice
-    )
-    season = services.season_save(club=club, name="MCR", rule_set=rules)
-    session = services.session_start(
-        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
-    )
-    for _ in range(5):
-        services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
+    session = competition_session
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/")
     assert "Hand 6 of 16 · South round" in page.inner_text("#table-state")

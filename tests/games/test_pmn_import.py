@@ -51,6 +51,10 @@ def mcr_season(club: Club, duplicate_rules: RuleSet) -> Season:
     return services.season_save(club=club, name="Duplicate 2022", rule_set=duplicate_rules)
 
 
+def plan_of(season: Season, rules: RuleSet, *files: RecordFile) -> Any:
+    return pmn_import_plan(season=season, rule_set=rules, files=list(files), played_on=TODAY)
+
+
 def do_import(season: Season, rules: RuleSet, files: list[RecordFile], by: User) -> Any:
     return pmn_import(
         season=season, rule_set=rules, files=files, played_on=TODAY, by=by, create_players=True
@@ -105,12 +109,7 @@ def test_crlf_and_a_bom_are_the_same_game(
 ) -> None:
     do_import(mcr_season, duplicate_rules, [record("example_3.pmn")], alice)
     windows = "\ufeff" + record("example_3.pmn").text.replace("\n", "\r\n")
-    plan = pmn_import_plan(
-        season=mcr_season,
-        rule_set=duplicate_rules,
-        files=[RecordFile("copy.pmn", windows)],
-        played_on=TODAY,
-    )
+    plan = plan_of(mcr_season, duplicate_rules, RecordFile("copy.pmn", windows))
     assert plan.skipped == 1 and plan.new_games == []
 
 
@@ -182,12 +181,7 @@ def test_a_penalty_in_the_record_lands_in_the_scores_without_a_warning(
 ) -> None:
     # example_1: West wins 9 fan off South (-8 -17 33 -8); then South is fined 10.
     text = penalised(record("example_1.pmn").text, "0 -10 0 0", "-8 -27 33 -8")
-    plan = pmn_import_plan(
-        season=mcr_season,
-        rule_set=duplicate_rules,
-        files=[RecordFile("p.pmn", text)],
-        played_on=TODAY,
-    )
+    plan = plan_of(mcr_season, duplicate_rules, RecordFile("p.pmn", text))
     (planned,) = plan.games
     assert plan.errors == [] and planned.game.warnings == []
     assert planned.game.hand_input["penalties"] == [0, -10, 0, 0]
@@ -202,12 +196,7 @@ def test_a_result_that_leaves_out_the_penalty_is_a_warning(
     mcr_season: Season, duplicate_rules: RuleSet
 ) -> None:
     text = penalised(record("example_1.pmn").text, "0 -10 0 0", "-8 -17 33 -8")
-    plan = pmn_import_plan(
-        season=mcr_season,
-        rule_set=duplicate_rules,
-        files=[RecordFile("p.pmn", text)],
-        played_on=TODAY,
-    )
+    plan = plan_of(mcr_season, duplicate_rules, RecordFile("p.pmn", text))
     assert plan.games[0].game.warnings == ["recorded result -8 -17 33 -8, settled -8 -27 33 -8"]
 
 
@@ -236,12 +225,7 @@ def test_a_penalty_the_league_refuses_names_the_penalty_tag(
     mcr_season: Season, duplicate_rules: RuleSet
 ) -> None:
     text = penalised(record("example_1.pmn").text, "0 -5000 0 0", "-8 -5017 33 -8")
-    plan = pmn_import_plan(
-        season=mcr_season,
-        rule_set=duplicate_rules,
-        files=[RecordFile("p.pmn", text)],
-        played_on=TODAY,
-    )
+    plan = plan_of(mcr_season, duplicate_rules, RecordFile("p.pmn", text))
     assert plan.errors == [
         "p.pmn, game 1: [Penalty] seat 2's penalty is -5000; a penalty is between -1000 and 1000"
     ]
@@ -276,12 +260,7 @@ def test_a_line_that_is_no_tag_is_reported_with_its_line_in_the_file(
         + "\n"
         + record("example_2.pmn").text.replace('[Site "', 'Site "')
     )
-    plan = pmn_import_plan(
-        season=mcr_season,
-        rule_set=duplicate_rules,
-        files=[RecordFile("b.pmn", broken)],
-        played_on=TODAY,
-    )
+    plan = plan_of(mcr_season, duplicate_rules, RecordFile("b.pmn", broken))
     assert len(plan.errors) == 1
     assert plan.errors[0].startswith("b.pmn, game 2: line 19 is not a tag")
 
@@ -318,12 +297,7 @@ def test_a_game_without_a_date_takes_the_date_given(
 
 def test_a_record_must_name_every_player(mcr_season: Season, duplicate_rules: RuleSet) -> None:
     nameless = record("example_1.pmn").text.replace('[North "Annie Fok"]\n', "")
-    plan = pmn_import_plan(
-        season=mcr_season,
-        rule_set=duplicate_rules,
-        files=[RecordFile("n.pmn", nameless)],
-        played_on=TODAY,
-    )
+    plan = plan_of(mcr_season, duplicate_rules, RecordFile("n.pmn", nameless))
     assert plan.errors == ["n.pmn, game 1: [North] the record does not name this seat's player"]
 
 
