@@ -228,11 +228,16 @@ def test_a_three_player_game_ends_after_the_north_round() -> None:
         list(FAMILY.score_sequence([*others_win, others_win[0]], params, start=12))
 
 
-def others_win_the_east_round(params: dict[str, Any], next_east: int) -> list[dict[str, Any]]:
+def others_win_the_east_round(
+    params: dict[str, Any], next_east: int | None
+) -> list[dict[str, Any]]:
     """Four hands, each won by the player after East: the fourth brings the deal back to
     Keith and ends the East round, its input naming ``next_east`` as the next round's East."""
-    hands = [{"mahjong": seat, "players": [{}, {}, {}, {}]} for seat in (1, 2, 3, 0)]
-    hands[-1]["next_east"] = next_east
+    hands: list[dict[str, Any]] = [
+        {"mahjong": seat, "players": [{}, {}, {}, {}]} for seat in (1, 2, 3, 0)
+    ]
+    if next_east is not None:
+        hands[-1]["next_east"] = next_east
     return [FAMILY.clean_hand(hand, params) for hand in hands]
 
 
@@ -248,8 +253,8 @@ def test_a_new_east_each_round_takes_the_deal_when_the_round_completes(
 ) -> None:
     params = FAMILY.clean_params({**PARAMS, "new_east_each_round": option})
     assert params["new_east_each_round"] is option
-    hands = others_win_the_east_round(params, next_east=2)
-    assert hands[-1]["next_east"] == 2  # kept with the hand, whatever the option
+    hands = others_win_the_east_round(params, next_east=2 if option else None)
+    assert hands[-1].get("next_east") == (2 if option else None)
     scored = list(FAMILY.score_sequence(hands, params))
     changes = [[r.points for r in results] for results, _ in scored]
     states = FAMILY.table_states(hands, params, changes, names=NAMES)
@@ -277,6 +282,13 @@ def test_the_new_east_starts_the_round_that_follows() -> None:
     states = FAMILY.table_states(hands, params, [[0, 0, 0, 0]] * 8, names=NAMES)
     assert [s.east_name for s in states[4:]] == ["David", "Joe", "Keith", "Larry", "David"]
     assert [s.round_name for s in states[4:]] == ["South 南"] * 4 + ["West 西"]
+
+
+def test_a_new_east_needs_rules_that_let_the_winner_choose_one() -> None:
+    params = FAMILY.clean_params({**PARAMS, "new_east_each_round": False})
+    with pytest.raises(EngineError, match="no new East can be chosen") as caught:
+        others_win_the_east_round(params, next_east=2)
+    assert caught.value.field == "next_east"
 
 
 def test_a_new_east_chosen_before_the_round_ends_changes_nothing() -> None:

@@ -99,6 +99,11 @@ def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
     mahjong = _seat(hand, "mahjong", count)
     discarder = _seat(hand, "discarder", count)
     next_east = _seat(hand, "next_east", count)
+    if next_east is not None and not rules.options.new_east_each_round:
+        raise HandError(
+            "these rules pass the deal on at each round: no new East can be chosen",
+            field="next_east",
+        )
     cannon = hand.get("cannon", False)
     if not isinstance(cannon, bool):
         raise HandError("cannon must be true or false", field="cannon")
