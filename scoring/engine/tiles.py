@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from scoring.engine.errors import HandError
@@ -223,23 +224,34 @@ def parse_tiles(text: str | Sequence[str], *, field: str | None = None) -> tuple
 def _parse_compact(text: str, field: str | None) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     for word in text.split():
-        matches, position = _scan(_COMPACT_GROUP, word)
-        if position != len(word):
-            raise HandError(
-                f"{word!r} is not a tile: use codes like 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f",
-                field=field,
-            )
-        for match in matches:
-            digits, suit_letter = match.groups()
-            tiles.extend(_checked_tile(int(digit), suit_letter, field) for digit in digits)
+        try:
+            tiles.extend(_word_tiles(word))
+        except HandError as error:
+            raise HandError(error.message, field=field) from None
     return tuple(tiles)
 
 
-def _checked_tile(number_: int, suit_letter: str, field: str | None) -> Tile:
-    try:
-        return tile(number_, suit_letter)
-    except HandError as error:
-        raise HandError(error.message, field=field) from None
+# Every valid (digit, suit letter) pair, so that reading a word is a dictionary lookup.
+_DIGIT_TILES: Final = {
+    (str(number), suit): tile(number, suit)
+    for suit, top in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8))
+    for number in range(1, top + 1)
+}
+
+
+@lru_cache(maxsize=4096)
+def _word_tiles(word: str) -> tuple[Tile, ...]:
+    """The tiles of one compact word such as ``'123m11z'`` (cached: melds repeat)."""
+    matches, position = _scan(_COMPACT_GROUP, word)
+    if position != len(word):
+        raise HandError(f"{word!r} is not a tile: use codes like 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f")
+    tiles: list[Tile] = []
+    for match in matches:
+        digits, suit_letter = match.groups()
+        for digit in digits:
+            found = _DIGIT_TILES.get((digit, suit_letter))
+            tiles.append(found if found is not None else tile(int(digit), suit_letter))
+    return tuple(tiles)
 
 
 def parse_tile(text: str, *, field: str | None = None) -> Tile:
