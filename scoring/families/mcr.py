@@ -10,7 +10,7 @@ added here, on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -21,14 +21,19 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import settlement
 from scoring.families.base import Family, SeatResult, is_whole
+from scoring.families.mcr_seating import (
+    HANDS_PER_GAME,
+    TableState,
+    seating,
+    table_state,
+    winds_for_hand,
+)
 from scoring.forms.mcr import (
     COMPETITION_SEATS,
-    FIXED_SEATS,
     MAX_PENALTY,
     MCRHandForm,
     MCRParamsForm,
 )
-from scoring.forms.tiles import WIND_CHOICES
 
 INPUT_FIELDS = (
     "outcome",
@@ -42,25 +47,6 @@ INPUT_FIELDS = (
 )
 OUTCOMES = ("self_drawn", "discard", "draw", "false_win")
 PARAMS = ("preset", "flowers", "false_win_penalty", "scoring", "seats")
-HANDS_PER_GAME = 16
-WINDS = ("1z", "2z", "3z", "4z")
-WIND_LABELS = dict(WIND_CHOICES)
-ROUND_NAMES = ("East", "South", "West", "North")
-# The wind (0 East … 3 North) of each player, by session seat, in the first hand of each
-# round. Competition rules (§9.3): East and South swap places after the East round, West
-# and North too, and so on, so that every player starts a round at every wind once.
-ROUND_STARTS: dict[str, tuple[tuple[int, ...], ...]] = {
-    COMPETITION_SEATS: ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0)),
-    FIXED_SEATS: ((0, 1, 2, 3),) * 4,
-}
-
-
-def seating(params: Mapping[str, Any]) -> str:
-    """The rule set's seating; a version stored before it was a choice kept seats fixed."""
-    seats = params.get("seats", FIXED_SEATS)
-    if seats not in ROUND_STARTS:
-        raise RulesError("seats must be competition or fixed", field="seats")
-    return str(seats)
 
 
 def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
@@ -80,74 +66,6 @@ def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
         raise RulesError("flowers must be on or off", field="flowers")
     base = mcr.preset(str(params.get("preset", "standard")))
     return replace(base, flowers=flowers, false_win_penalty=penalty)
-
-
-def winds_for_hand(number: int, seats: str) -> dict[str, Any]:
-    """Prevailing wind and each seat's wind for hand ``number`` (1-based) of a 16-hand game.
-
-    The deal passes every hand and the prevailing wind changes every four hands (§9.3).
-    With ``seats`` "fixed", seat 1 is East in the first hand of every round; with
-    "competition" the players change seats at each round (``ROUND_STARTS``).
-
-    >>> winds_for_hand(6, "fixed")
-    {'prevailing_wind': '2z', 'seat_winds': ['4z', '1z', '2z', '3z']}
-    >>> winds_for_hand(6, "competition")
-    {'prevailing_wind': '2z', 'seat_winds': ['1z', '4z', '3z', '2z']}
-    """
-    round_index, hand = divmod((number - 1) % HANDS_PER_GAME, 4)
-    starts = ROUND_STARTS[seats][round_index]
-    return {
-        "prevailing_wind": WINDS[round_index],
-        "seat_winds": [WINDS[(start - hand) % 4] for start in starts],
-    }
-
-
-@dataclass(frozen=True)
-class TableState:
-    """The table before hand ``number`` of the game: the round, each player's wind and the
-    dealer; ``number`` past the last hand once the game is complete."""
-
-    number: int
-    names: tuple[str, ...]
-    seat_winds: tuple[str, ...] = ()
-    prevailing_wind: str = ""
-
-    @property
-    def over(self) -> bool:
-        return self.number > HANDS_PER_GAME
-
-    @property
-    def hands_per_game(self) -> int:
-        return HANDS_PER_GAME
-
-    @property
-    def round_name(self) -> str:
-        return ROUND_NAMES[WINDS.index(self.prevailing_wind)] if self.prevailing_wind else ""
-
-    @property
-    def dealer(self) -> int | None:
-        """The seat of East, who deals."""
-        return self.seat_winds.index(WINDS[0]) if self.seat_winds else None
-
-    @property
-    def dealer_name(self) -> str:
-        return self.names[self.dealer] if self.dealer is not None else ""
-
-    @property
-    def seats(self) -> list[tuple[str, str, bool]]:
-        """Each player's name, wind (East 東 …) and whether they deal."""
-        return [
-            (name, WIND_LABELS[wind], seat == self.dealer)
-            for seat, (name, wind) in enumerate(zip(self.names, self.seat_winds, strict=True))
-        ]
-
-
-def table_state(number: int, seats: str, names: Sequence[str]) -> TableState:
-    """The table before hand ``number`` (1-based) of a game seated by ``seats``."""
-    if number > HANDS_PER_GAME:
-        return TableState(number, tuple(names))
-    winds = winds_for_hand(number, seats)
-    return TableState(number, tuple(names), tuple(winds["seat_winds"]), winds["prevailing_wind"])
 
 
 def _seat(hand: Mapping[str, Any], field: str) -> int:
@@ -303,11 +221,13 @@ class MCRFamily(Family):
 
     def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
         self._changes(hand, params)
-        cleaned = {key: hand[key] for key in INPUT_FIELDS if hand.get(key) is not None}
+        cleaned = {
+            key: hand[key]
+            for key in INPUT_FIELDS
+            if key != "penalties" and hand.get(key) is not None
+        }
         penalties = penalties_of(hand)
-        if penalties is None:
-            cleaned.pop("penalties", None)
-        else:
+        if penalties is not None:
             cleaned["penalties"] = list(penalties)
         return cleaned
 

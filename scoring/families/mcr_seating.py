@@ -1,0 +1,99 @@
+"""Where MCR players sit and which wind each has, hand by hand through a 16-hand game (§9.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine.errors import RulesError
+from scoring.forms.mcr import COMPETITION_SEATS, FIXED_SEATS
+from scoring.forms.tiles import WIND_CHOICES
+
+HANDS_PER_GAME = 16
+WINDS = ("1z", "2z", "3z", "4z")
+WIND_LABELS = dict(WIND_CHOICES)
+ROUND_NAMES = ("East", "South", "West", "North")
+# The wind (0 East … 3 North) of each player, by session seat, in the first hand of each
+# round. Competition rules (§9.3): East and South swap places after the East round, West
+# and North too, and so on, so that every player starts a round at every wind once.
+ROUND_STARTS: dict[str, tuple[tuple[int, ...], ...]] = {
+    COMPETITION_SEATS: ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0)),
+    FIXED_SEATS: ((0, 1, 2, 3),) * 4,
+}
+
+
+def seating(params: Mapping[str, Any]) -> str:
+    """The rule set's seating; a version stored before it was a choice kept seats fixed."""
+    seats = params.get("seats", FIXED_SEATS)
+    if seats not in ROUND_STARTS:
+        raise RulesError("seats must be competition or fixed", field="seats")
+    return str(seats)
+
+
+def winds_for_hand(number: int, seats: str) -> dict[str, Any]:
+    """Prevailing wind and each seat's wind for hand ``number`` (1-based) of a 16-hand game.
+
+    The deal passes every hand and the prevailing wind changes every four hands (§9.3).
+    With ``seats`` "fixed", seat 1 is East in the first hand of every round; with
+    "competition" the players change seats at each round (``ROUND_STARTS``).
+
+    >>> winds_for_hand(6, "fixed")
+    {'prevailing_wind': '2z', 'seat_winds': ['4z', '1z', '2z', '3z']}
+    >>> winds_for_hand(6, "competition")
+    {'prevailing_wind': '2z', 'seat_winds': ['1z', '4z', '3z', '2z']}
+    """
+    round_index, hand = divmod((number - 1) % HANDS_PER_GAME, 4)
+    starts = ROUND_STARTS[seats][round_index]
+    return {
+        "prevailing_wind": WINDS[round_index],
+        "seat_winds": [WINDS[(start - hand) % 4] for start in starts],
+    }
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table before hand ``number`` of the game: the round, each player's wind and the
+    dealer; ``number`` past the last hand once the game is complete."""
+
+    number: int
+    names: tuple[str, ...]
+    seat_winds: tuple[str, ...] = ()
+    prevailing_wind: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.number > HANDS_PER_GAME
+
+    @property
+    def hands_per_game(self) -> int:
+        return HANDS_PER_GAME
+
+    @property
+    def round_name(self) -> str:
+        return ROUND_NAMES[WINDS.index(self.prevailing_wind)] if self.prevailing_wind else ""
+
+    @property
+    def dealer(self) -> int | None:
+        """The seat of East, who deals."""
+        return self.seat_winds.index(WINDS[0]) if self.seat_winds else None
+
+    @property
+    def dealer_name(self) -> str:
+        return self.names[self.dealer] if self.dealer is not None else ""
+
+    @property
+    def seats(self) -> list[tuple[str, str, bool]]:
+        """Each player's name, wind (East 東 …) and whether they deal."""
+        return [
+            (name, WIND_LABELS[wind], seat == self.dealer)
+            for seat, (name, wind) in enumerate(zip(self.names, self.seat_winds, strict=True))
+        ]
+
+
+def table_state(number: int, seats: str, names: Sequence[str]) -> TableState:
+    """The table before hand ``number`` (1-based) of a game seated by ``seats``."""
+    if number > HANDS_PER_GAME:
+        return TableState(number, tuple(names))
+    winds = winds_for_hand(number, seats)
+    return TableState(number, tuple(names), tuple(winds["seat_winds"]), winds["prevailing_wind"])
