@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
 
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "scoring.engine.scorefile_cli",
@@ -23,10 +24,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mahjong-score", description="Score mahjong and Big Two hands, files and records."
     )
+    parser.add_argument("-v", "--version", action="version", version=_version())
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in SUBCOMMAND_MODULES:
         import_module(module_name).register(subparsers)
     return parser
+
+
+def _version() -> str:
+    """``mahjong-score X.Y.Z``, as installed (the seeds' programs answer ``-v`` too)."""
+    try:
+        number = version("mahjong-league")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        number = "unknown"
+    return f"%(prog)s {number}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

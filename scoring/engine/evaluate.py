@@ -16,6 +16,10 @@ from typing import IO, Any
 from scoring.engine.errors import EngineError, LineError
 from scoring.engine.evaluation import Family, parse_rules
 from scoring.engine.hand import hand_from_json
+from scoring.engine.zung_jung.notation import hand_json_from_seed_line
+
+# How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
+NOTATIONS = ("json", "seed")
 
 
 def register(subparsers: Any) -> None:
@@ -29,16 +33,29 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--rules", required=True, metavar="FAMILY[:PRESET]", help="for example zung_jung:seed"
     )
+    parser.add_argument(
+        "--notation",
+        choices=NOTATIONS,
+        default="json",
+        help="json: a hand object per line (default); seed: the Zung Jung seed's hand "
+        'strings such as "-c5c5 -c2c3c4 -b4b5b6 -b6b7b8 +k3k4k5 f1", or an object '
+        'with the string as "hand" and hand-json context',
+    )
     parser.add_argument("file", nargs="?", metavar="FILE", help="read hands from FILE, not stdin")
     parser.set_defaults(run=run)
 
 
-def evaluate_line(line: bytes | str, family: Family, preset: str) -> dict[str, Any]:
+def evaluate_line(
+    line: bytes | str, family: Family, preset: str, notation: str = "json"
+) -> dict[str, Any]:
     """The result object for one input line (never raises for bad input).
 
     >>> from scoring.engine.evaluation import family
     >>> evaluate_line("{", family("zung_jung"), "seed")["ok"]
     False
+    >>> evaluate_line("-c5c5 -c1c2c3 -b4b5b6 -b6b7b8 +k3k4k5", family("zung_jung"), "seed",
+    ...               "seed")["total"]
+    10
     """
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
@@ -47,10 +64,24 @@ def evaluate_line(line: bytes | str, family: Family, preset: str) -> dict[str, A
     text = text.rstrip("\r\n")
     if not text.strip():
         return {"ok": False, "error": "the line is empty; give one hand object per line"}
+    if notation == "seed":
+        return _evaluate_seed(text, family, preset)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return {"ok": False, "error": f"not valid JSON: {error.msg} (column {error.colno})"}
+    return _evaluate_data(data, family, preset)
+
+
+def _evaluate_seed(text: str, family: Family, preset: str) -> dict[str, Any]:
+    try:
+        data = hand_json_from_seed_line(text)
+    except EngineError as error:
+        return {"ok": False, "error": error.message}
+    return _evaluate_data(data, family, preset)
+
+
+def _evaluate_data(data: Any, family: Family, preset: str) -> dict[str, Any]:
     try:
         # A family whose hand objects extend hand-json (classical: "mahjong", losers'
         # partial hands) reads the object itself.
@@ -64,11 +95,11 @@ def evaluate_line(line: bytes | str, family: Family, preset: str) -> dict[str, A
 
 
 def evaluate_lines(
-    lines: Iterable[bytes | str], family: Family, preset: str
+    lines: Iterable[bytes | str], family: Family, preset: str, notation: str = "json"
 ) -> Iterator[dict[str, Any]]:
     """Results for many lines, in order (a trailing newline on a line is ignored)."""
     for line in lines:
-        yield evaluate_line(line, family, preset)
+        yield evaluate_line(line, family, preset, notation)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,18 +114,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"--rules {args.rules}: {error.message}", file=sys.stderr)
         return 1
     if args.file is None:
-        return _write_results(sys.stdin.buffer, family, preset)
+        return _write_results(sys.stdin.buffer, family, preset, args.notation)
     try:
         with open(args.file, "rb") as stream:
-            return _write_results(stream, family, preset)
+            return _write_results(stream, family, preset, args.notation)
     except OSError as error:
         print(f"{args.file}: {error.strerror}", file=sys.stderr)
         return 1
 
 
-def _write_results(stream: IO[bytes], family: Family, preset: str) -> int:
+def _write_results(stream: IO[bytes], family: Family, preset: str, notation: str) -> int:
     out = sys.stdout
-    for result in evaluate_lines(stream, family, preset):
+    for result in evaluate_lines(stream, family, preset, notation):
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return 0

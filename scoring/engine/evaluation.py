@@ -88,11 +88,15 @@ class Family(Protocol):
 def family(name: str) -> Family:
     """The family registered under ``name``.
 
+    A hyphen stands for an underscore, as command lines spell it (``zung-jung``).
+
     >>> family("zung_jung").default_preset
     'seed'
+    >>> family("zung-jung").name
+    'zung_jung'
     """
     try:
-        module_name = FAMILY_MODULES[name]
+        module_name = FAMILY_MODULES[name.replace("-", "_")]
     except KeyError:
         known = ", ".join(sorted(FAMILY_MODULES))
         raise RulesError(f"unknown rule family {name!r} (known: {known})", field="rules") from None

@@ -95,3 +95,29 @@ def test_the_registry_knows_zung_jung() -> None:
     assert (chosen.name, preset, chosen.presets()) == ("zung_jung", "seed", ("seed", "official"))
     with pytest.raises(RulesError, match="unknown rule family 'riichi'"):
         family("riichi")
+
+
+def test_it_reads_the_seeds_hand_strings_with_bonus_words_and_context() -> None:
+    z17 = '{"hand": "+c1c2c3 +b5b5b5 +k7k8k9 +wewewe -c9c9 f1 s2 s3", ' + (
+        '"seat_wind": "2z", "last_tile_of_wall": true}'
+    )
+    z01 = "-c5c5 -c1c2c3 -b4b5b6 -b6b7b8 +k3k4k5"
+    result = run(f"{z01}\n{z17}\n+c1c1 x9\n", "--rules", "zung_jung", "--notation", "seed")
+    assert result.returncode == 0, result.stderr
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line.get("total") for line in out[:2]] == [10, 26]
+    assert {p["id"]: p["value"] * p["count"] for p in out[1]["patterns"]}["bonus_tile"] == 6
+    assert out[2]["ok"] is False and "seed notation" in out[2]["error"]
+
+
+def test_the_family_may_be_spelled_with_a_hyphen() -> None:
+    result = run(json.dumps(Z04) + "\n", "--rules", "zung-jung:official")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == 110
+
+
+def test_it_prints_its_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == "mahjong-score 0.1.0"

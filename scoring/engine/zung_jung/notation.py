@@ -12,10 +12,11 @@ exposed means won on a discard (its tiles are then in the hand, not a declared m
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from scoring.engine.errors import HandError
-from scoring.engine.tiles import Tile, code, format_tiles, from_seed
+from scoring.engine.tiles import Tile, code, format_tiles, from_seed, is_bonus
 
 
 def hand_json_from_seed(text: str, **context: Any) -> dict[str, Any]:
@@ -63,3 +64,46 @@ def _sets(tokens: list[str]) -> dict[str, Any]:
 def _meld(tiles: tuple[Tile, ...], *, concealed: bool) -> dict[str, Any]:
     kind = "kong" if len(tiles) == 4 else "pung" if len(set(tiles)) == 1 else "chow"
     return {"type": kind, "tiles": format_tiles(tiles), "concealed": concealed}
+
+
+def hand_json_from_seed_line(text: str) -> dict[str, Any]:
+    """A hand-json dict for one input line of ``mahjong-score evaluate --notation seed``.
+
+    The line is a hand string, where bare ``f1``-``f4`` and ``s1``-``s4`` words are the
+    bonus tiles; or a JSON object whose ``"hand"`` is such a string and whose other keys
+    are hand-json context (winds, flags).
+
+    >>> hand_json_from_seed_line("+c1c2c3 +b5b5b5 +k7k8k9 +wewewe -c9c9 f1 s2")["bonus"]
+    '16f'
+    >>> hand_json_from_seed_line('{"hand": "-c5c5 -c2c3c4", "seat_wind": "2z"}')["seat_wind"]
+    '2z'
+    """
+    if text.lstrip().startswith("{"):
+        return _seed_object(text)
+    words = text.split()
+    bonus = [word for word in words if _is_bonus_word(word)]
+    data = hand_json_from_seed(" ".join(word for word in words if word not in bonus))
+    if bonus:
+        data["bonus"] = format_tiles(from_seed(" ".join(bonus)))
+    return data
+
+
+def _seed_object(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise HandError(f"not valid JSON: {error.msg} (column {error.colno})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("hand"), str):
+        raise HandError('give a hand string, or an object with the hand string as "hand"')
+    context = {key: value for key, value in data.items() if key != "hand"}
+    found = hand_json_from_seed_line(data["hand"])
+    return {**found, **context}
+
+
+def _is_bonus_word(word: str) -> bool:
+    if word[:1] not in "fs" or len(word) != 2:
+        return False
+    try:
+        return all(is_bonus(tile) for tile in from_seed(word))
+    except HandError:
+        return False
