@@ -76,6 +76,7 @@ def session_sheet(*, session: Session) -> ScoreSheet:
     """Every hand in order with each seat's change and running totals, in a fixed few queries."""
     seats = list(session.seats.select_related("player").order_by("position"))
     family = get_family(session.rule_set_version.rule_set.family)
+    params = session.rule_set_version.params
     names = [seat.player.name for seat in seats]
     hands = (
         session.hands.select_related("recorded_by", "updated_by")
@@ -92,7 +93,7 @@ def session_sheet(*, session: Session) -> ScoreSheet:
             continue
         changes = [score.points for score in hand.scores.all()]
         sheet.totals = [total + change for total, change in zip(sheet.totals, changes, strict=True)]
-        description = family.describe_hand(hand.input, names, hand.evaluation)
+        description = family.describe_hand(hand.input, names, hand.evaluation, params)
         sheet.rows.append(SheetRow(hand, description, changes, list(sheet.totals)))
     _add_table_states(sheet, family, session.rule_set_version.params)
     return sheet

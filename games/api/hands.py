@@ -70,8 +70,9 @@ class HandSerializer(serializers.Serializer):
         session = hand.session
         names = [seat.player.name for seat in session.seats.all()]
         try:
-            return get_family(session.rule_set_version.rule_set.family).describe_hand(
-                hand.input, names
+            version = session.rule_set_version
+            return get_family(version.rule_set.family).describe_hand(
+                hand.input, names, hand.evaluation, version.params
             )
         except (EngineError, KeyError, IndexError, TypeError, ValueError):
             return "unreadable input"

@@ -183,7 +183,7 @@ class SettleApi(APIView):
             "family": key,
             "params": params,
             "hand": hand,
-            "description": family.describe_hand(hand, SEAT_NAMES[: len(results)]),
+            "description": family.describe_hand(hand, SEAT_NAMES[: len(results)], params=params),
             "seats": seats,
         }
         return Response(SettlementSerializer(body).data)

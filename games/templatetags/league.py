@@ -57,10 +57,21 @@ def zip_totals(changes: list[Decimal], totals: list[Decimal]) -> list[tuple[Deci
 
 
 @register.filter
+def seat_name(sheet: ScoreSheet, position: int) -> str:
+    """The name of the player in seat ``position`` of the sheet's session."""
+    try:
+        return sheet.seats[position].player.name
+    except (IndexError, TypeError):
+        return "?"
+
+
+@register.filter
 def describe_input(hand_input: dict[str, Any], sheet: ScoreSheet) -> str:
     """Describe a stored hand input with the sheet's seat names (for revision history)."""
-    family = get_family(sheet.session.rule_set_version.rule_set.family)
+    version = sheet.session.rule_set_version
+    family = get_family(version.rule_set.family)
+    names = [seat.player.name for seat in sheet.seats]
     try:
-        return family.describe_hand(hand_input, [seat.player.name for seat in sheet.seats])
+        return family.describe_hand(hand_input, names, params=version.params)
     except (EngineError, KeyError, IndexError, TypeError):
         return "unreadable input"

@@ -196,7 +196,9 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         "change": change,
         "stale": stale,
         "stale_description": (
-            family.describe_hand(stale.input, names, stale.evaluation) if stale else None
+            family.describe_hand(stale.input, names, stale.evaluation, _params(hand))
+            if stale
+            else None
         ),
     }
     return render(request, "games/hand_edit.html", context)
@@ -226,7 +228,13 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         "club": access.club,
         "session": hand.session,
         "hand": hand,
-        "description": family.describe_hand(hand.input, names, hand.evaluation),
+        "description": family.describe_hand(hand.input, names, hand.evaluation, _params(hand)),
         "change": change,
     }
     return render(request, "games/hand_delete.html", context)
+
+
+def _params(hand: Hand) -> dict[str, Any]:
+    """The rule-set parameters the hand's session is played under."""
+    params: dict[str, Any] = hand.session.rule_set_version.params
+    return params

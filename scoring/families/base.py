@@ -133,6 +133,10 @@ class Family:
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> str:
-        """One line for the score sheet, naming seats by ``seat_names``."""
+        """One line for the score sheet, naming seats by ``seat_names``.
+
+        ``evaluation`` is the stored evaluation of the winner's tiles; where it is missing
+        (a revision's earlier input), a family evaluates tiles itself under ``params``."""
         raise NotImplementedError

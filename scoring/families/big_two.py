@@ -93,6 +93,7 @@ class BigTwoFamily(Family):
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> str:
         parsed = hand_from_input(hand)
         winner = seat_names[parsed.losses.index(0)]

@@ -132,6 +132,7 @@ class HongKongFamily(Family):
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> str:
         parsed = hand_from_input(hand)
         winner = seat_names[parsed.winner] if parsed.winner is not None else ""

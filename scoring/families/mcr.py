@@ -144,6 +144,18 @@ def winning_fan(entry: Mapping[str, Any], self_drawn: bool, rules: mcr.MCRRules)
     return fan
 
 
+def _described_fan(
+    entry: Mapping[str, Any],
+    self_drawn: bool,
+    rules: mcr.MCRRules,
+    evaluation: Mapping[str, Any] | None = None,
+) -> int:
+    """A winner's fan for a description: the stored evaluation's, else typed or evaluated."""
+    if evaluation:
+        return int(evaluation["total"])
+    return winning_fan(entry, self_drawn, rules)
+
+
 class MCRFamily(Family):
     key = "mcr"
     label = "MCR (國標)"
@@ -250,7 +262,15 @@ class MCRFamily(Family):
         if "hand" not in hand:
             return None
         rules = rules_from_params(params)
-        return _evaluate(hand["hand"], hand.get("outcome") == "self_drawn", rules).to_json()
+        result = _evaluate(hand["hand"], hand.get("outcome") == "self_drawn", rules).to_json()
+        others = [
+            {"seat": entry.get("seat"), **_evaluate(entry["hand"], False, rules).to_json()}
+            for entry in hand.get("winners") or ()
+            if isinstance(entry, Mapping) and "hand" in entry
+        ]
+        if others:  # duplicate scoring: each other winner's fans, listed beside the first's
+            result["other_winners"] = others
+        return result
 
     def _changes(
         self, hand: Mapping[str, Any], params: Mapping[str, Any]
@@ -319,8 +339,9 @@ class MCRFamily(Family):
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> str:
-        text = self._describe_outcome(hand, seat_names, evaluation)
+        text = self._describe_outcome(hand, seat_names, evaluation, params or {})
         if any(hand.get("penalties") or ()):
             text += f" · penalties: {describe_penalties(hand['penalties'], seat_names)}"
         return text
@@ -330,19 +351,22 @@ class MCRFamily(Family):
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None,
+        params: Mapping[str, Any],
     ) -> str:
         outcome = hand.get("outcome")
         if outcome == "draw":
             return "Draw (荒庄)"
         if outcome == "false_win":
             return f"False win by {seat_names[hand['offender']]} (错和)"
-        fan = evaluation["total"] if evaluation else hand.get("fan")
+        rules = rules_from_params(params)
+        fan = _described_fan(hand, outcome == "self_drawn", rules, evaluation)
         source = " from tiles" if "hand" in hand else ""
         winner = seat_names[hand["winner"]]
         if outcome == "self_drawn":
             return f"{winner} self-drawn, {fan} fan{source} (自摸)"
         others = "".join(
-            f" and {seat_names[e['seat']]} ({e.get('fan', 'tiles')} fan)"
+            f" and {seat_names[e['seat']]} ({_described_fan(e, False, rules)} fan"
+            f"{' from tiles' if 'hand' in e else ''})"
             for e in hand.get("winners", [])
         )
         return f"{winner} wins {fan} fan{source}{others} off {seat_names[hand['discarder']]}"

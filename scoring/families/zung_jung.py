@@ -166,11 +166,17 @@ class ZungJungFamily(Family):
             for seat, change in enumerate(changes)
         ]
 
+    def _tiles_total(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> int:
+        result, tiles = parse_input(hand)
+        assert tiles is not None
+        return evaluate_tiles(tiles, result.outcome, rules_from_params(params)).total
+
     def describe_hand(
         self,
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> str:
         result, tiles = parse_input(hand)
 
@@ -179,10 +185,9 @@ class ZungJungFamily(Family):
 
         if tiles is None:
             value = f"{result.points} points"
-        elif evaluation:
-            value = f"{evaluation['total']} points from tiles"
         else:
-            value = "a hand from tiles"
+            total = evaluation["total"] if evaluation else self._tiles_total(hand, params or {})
+            value = f"{total} points from tiles"
         return {
             Outcome.DRAW: "Draw (流局)",
             Outcome.ILLEGAL_CALL: f"Illegal call by {name(result.offender)} (詐和)",

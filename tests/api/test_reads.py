@@ -146,3 +146,21 @@ def test_standings_carry_each_familys_own_columns(
     first = data["rows"][0]
     assert (first["name"], first["table_points"], first["net"]) == ("A", "4", "48")
     assert first["average_winning_value"] == "8" and first["self_draw_fraction"] == "1"
+
+
+def test_a_hand_from_tiles_is_described_with_its_value(
+    anonymous: Api, club: Club, players: list[Player], alice: User, bob: User
+) -> None:
+    rules = services.rule_set_create(club=club, name="MCR", family="mcr", params={}, by=alice)
+    season = services.season_save(club=club, name="MCR", rule_set=rules)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )
+    tiles = {"concealed": "123m456p789s789p55s", "winning_tile": "7s", "seat_wind": "2z"}
+    hand, _ = services.hand_record(
+        session=session,
+        hand_input={"outcome": "discard", "winner": 1, "discarder": 0, "hand": tiles},
+        by=bob,
+    )
+    body = anonymous.get(f"hands/{hand.pk}/").json()
+    assert body["description"] == "B wins 14 fan from tiles off A"

@@ -229,3 +229,18 @@ def test_renaming_rules_stored_before_the_seating_choice_makes_no_new_version(
     data = {**old, "name": "Renamed", "false_win_penalty": "10", "flowers": "on", "seats": "fixed"}
     as_alice.post(f"/c/dragons/rules/{mcr_rules.pk}/edit/", data)
     assert list(mcr_rules.versions.values_list("number", "params")) == [(1, old)]
+
+
+def test_a_deleted_hand_from_tiles_keeps_its_fan_in_the_history(
+    as_bob: Client, mcr_session: Session, bob: User
+) -> None:
+    tiles = {"concealed": "123m456p789s789p55s", "winning_tile": "7s", "seat_wind": "2z"}
+    hand, _ = services.hand_record(
+        session=mcr_session,
+        hand_input={"outcome": "discard", "winner": 1, "discarder": 0, "hand": tiles},
+        by=bob,
+    )
+    services.hand_delete(hand=hand, expected_version=1, reason="wrong table", by=bob)
+    page = text(as_bob.get(f"/c/dragons/sessions/{mcr_session.pk}/"))
+    assert "(B wins 14 fan from tiles off A)" in page
+    assert "None" not in page

@@ -297,3 +297,21 @@ def test_the_hand_line_names_each_penalty() -> None:
     }
     assert FAMILY.describe_hand(hand, names) == "Ann wins 8 fan off Cy · penalties: Bo −10, Cy +5"
     assert FAMILY.describe_hand({"outcome": "draw"}, names) == "Draw (荒庄)"
+
+
+def test_every_winner_entered_by_tiles_is_described_with_their_fan() -> None:
+    names = ["Ann", "Bo", "Cy", "Di"]
+    hand = {
+        "outcome": "discard",
+        "winner": 1,
+        "hand": MIXED_STRAIGHT,
+        "discarder": 0,
+        "winners": [{"seat": 3, "hand": MIXED_STRAIGHT}],
+    }
+    evaluation = FAMILY.evaluate(hand, DUPLICATE)
+    assert evaluation is not None
+    assert [(o["seat"], o["total"]) for o in evaluation["other_winners"]] == [(3, 14)]
+    expected = "Bo wins 14 fan from tiles and Di (14 fan from tiles) off Ann"
+    assert FAMILY.describe_hand(hand, names, evaluation, DUPLICATE) == expected
+    # A revision's earlier input has no stored evaluation: the tiles are evaluated again.
+    assert FAMILY.describe_hand(hand, names, params=DUPLICATE) == expected

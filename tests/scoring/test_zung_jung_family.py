@@ -169,3 +169,10 @@ def test_impossible_declared_sets_are_refused(text: str) -> None:
 
     with pytest.raises(ValidationError):
         parse_melds(text)
+
+
+def test_a_hand_from_tiles_is_described_with_its_points_even_without_its_evaluation() -> None:
+    hand = {"outcome": "self_drawn", "winner": 2, "hand": ALL_SEQUENCES}
+    total = FAMILY.evaluate(hand, PARAMS)["total"]
+    text = FAMILY.describe_hand(hand, ["A", "B", "C", "D"], params=PARAMS)
+    assert text == f"C self-drawn, {total} points from tiles (自摸)"

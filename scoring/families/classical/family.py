@@ -148,6 +148,7 @@ class ClassicalFamily(Family):
         hand: Mapping[str, Any],
         seat_names: Sequence[str],
         evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> str:
         mahjong = hand.get("mahjong")
         if mahjong is None:
