@@ -9,7 +9,19 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import (
+    Case,
+    Count,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    When,
+)
 from django.db.models.functions import Coalesce
 
 from games.models import Club, Hand, HandRevision, Membership, Player, Score, Season, Seat, Session
@@ -53,6 +65,23 @@ def hand_place(*, session: Session, number: int | None = None) -> int:
     return hands.count() + 1
 
 
+def with_places(hands: QuerySet[Hand]) -> QuerySet[Hand]:
+    """``hands`` with each one's ``place``: where it stands (1-based) among its session's
+    live hands, as the score sheet numbers them; None for a deleted hand. The stored
+    ``number`` keeps the recorded order and is never reused, so it skips after a deletion."""
+    live_up_to = (
+        Hand.objects.filter(
+            session=OuterRef("session"), deleted_at=None, number__lte=OuterRef("number")
+        )
+        .order_by()
+        .values("session")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    place = When(deleted_at__isnull=True, then=Subquery(live_up_to))
+    return hands.annotate(place=Case(place, default=None, output_field=IntegerField()))
+
+
 @dataclass
 class SheetRow:
     hand: Hand
@@ -60,6 +89,11 @@ class SheetRow:
     changes: list[Decimal]
     totals: list[Decimal]
     state: Any = None  # the family's table before the hand (classical: winds, East, stakes)
+
+    @property
+    def place(self) -> int:
+        """The hand's place among the session's live hands (``with_places``)."""
+        return int(self.hand.place)
 
 
 @dataclass
@@ -89,8 +123,10 @@ def session_sheet(*, session: Session) -> ScoreSheet:
     sheet = ScoreSheet(session=session, seats=seats, totals=[Decimal(0)] * len(seats))
     for hand in hands:
         if hand.is_deleted:
+            hand.after = len(sheet.rows)  # the live hands before it: "deleted after hand 4"
             sheet.deleted.append(hand)
             continue
+        hand.place = len(sheet.rows) + 1
         changes = [score.points for score in hand.scores.all()]
         sheet.totals = [total + change for total, change in zip(sheet.totals, changes, strict=True)]
         description = family.describe_hand(hand.input, names, hand.evaluation, params)

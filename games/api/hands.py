@@ -28,6 +28,7 @@ from games.api.fields import JSONObjectField, PointsField
 from games.api.pagination import page_of
 from games.api.permissions import MEMBER, access_to
 from games.models import Hand, HandRevision, Score, Seat, Session
+from games.selectors import with_places
 from scoring.families import EngineError, get_family
 
 # Keys that are not UUIDs are mapped to one per caller, so two tools never collide.
@@ -52,7 +53,14 @@ class HandSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="session.club.slug")
     session = serializers.IntegerField(source="session_id")
-    number = serializers.IntegerField()
+    number = serializers.IntegerField(
+        help_text="The recorded order in the session: never reused, so it skips after a deletion."
+    )
+    place = serializers.IntegerField(
+        allow_null=True,
+        help_text="The hand's place among the session's live hands, as the score sheet "
+        "numbers it (1, 2, 3, … with no gaps); null once deleted.",
+    )
     input = JSONObjectField(help_text="The hand exactly as entered (the family's own fields).")
     source = serializers.ChoiceField(choices=Hand.Source.choices)
     evaluation = JSONObjectField(allow_null=True, help_text="The evaluation result, if any.")
@@ -95,11 +103,15 @@ class HandDetailSerializer(HandSerializer):
 
 def _hands() -> QuerySet[Hand]:
     seats = Seat.objects.select_related("player").order_by("position")
-    return Hand.objects.select_related(
-        "session__club", "session__rule_set_version__rule_set", "recorded_by", "updated_by"
-    ).prefetch_related(
-        Prefetch("session__seats", queryset=seats),
-        Prefetch("scores", queryset=Score.objects.order_by("seat")),
+    return (
+        with_places(Hand.objects)
+        .select_related(
+            "session__club", "session__rule_set_version__rule_set", "recorded_by", "updated_by"
+        )
+        .prefetch_related(
+            Prefetch("session__seats", queryset=seats),
+            Prefetch("scores", queryset=Score.objects.order_by("seat")),
+        )
     )
 
 

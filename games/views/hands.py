@@ -96,7 +96,8 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         _show_error(form, error)
         return _render_new(request, access, session, form, meta, None)
     note = "recorded" if created else "was already recorded; it is shown here once"
-    messages.success(request, f"Hand {hand.number} {note}.")
+    place = selectors.hand_place(session=session, number=hand.number)
+    messages.success(request, f"Hand {place} {note}.")
     target = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
     if request.headers.get("X-Outbox"):
         # The page's own sender (static/js/offline-queue.js) follows this itself.
@@ -154,7 +155,9 @@ def _amending(request: HttpRequest) -> int | None:
 
 
 def _get_hand(access: ClubAccess, hand_id: int) -> Hand:
-    queryset = Hand.objects.select_related("session__rule_set_version__rule_set", "session__season")
+    queryset = selectors.with_places(
+        Hand.objects.select_related("session__rule_set_version__rule_set", "session__season")
+    )
     return get_object_or_404(queryset, session__club=access.club, pk=hand_id, deleted_at=None)
 
 
@@ -183,7 +186,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         except ValidationError as error:
             _show_change_error(form, change, error)
         else:
-            messages.success(request, f"Hand {hand.number} amended.")
+            messages.success(request, f"Hand {hand.place} amended.")
             return redirect(
                 reverse("session", args=[slug, hand.session_id]) + f"#hand-{hand.number}"
             )
@@ -221,7 +224,7 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(change, error, lambda name: name if name == "reason" else None)
         else:
-            messages.success(request, f"Hand {hand.number} deleted.")
+            messages.success(request, f"Hand {hand.place} deleted.")
             return redirect("session", slug=slug, session_id=hand.session_id)
     context = {
         "access": access,

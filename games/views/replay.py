@@ -9,13 +9,16 @@ from django.shortcuts import get_object_or_404, render
 
 from games.access import club_access
 from games.models import Hand
+from games.selectors import with_places
 from scoring.families import EngineError
 from scoring.pmn import replay_record
 
 
 def hand_replay(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
     access = club_access(request, slug)
-    queryset = Hand.objects.select_related("session__rule_set_version__rule_set", "session__season")
+    queryset = with_places(
+        Hand.objects.select_related("session__rule_set_version__rule_set", "session__season")
+    )
     hand = get_object_or_404(queryset, session__club=access.club, pk=hand_id, deleted_at=None)
     context: dict[str, Any] = {"access": access, "club": access.club, "hand": hand}
     if hand.record:

@@ -423,7 +423,7 @@ def test_a_deleted_hand_drops_out_of_the_totals_and_standings(
     assert [row.hand for row in sheet.context["sheet"].rows] == [kept]
     assert sheet.context["sheet"].totals == [12, -4, -4, -4]
     assert "Total 12 -4 -4 -4" in text(sheet)
-    assert "Hand 2:" in text(sheet) and "“entered twice”" in text(sheet)
+    assert "After hand 1:" in text(sheet) and "“entered twice”" in text(sheet)
 
     standings = as_bob.get(f"/c/dragons/seasons/{season.pk}/").context["standings"]
     assert [(row.name, row.games, row.net) for row in standings] == [
@@ -459,3 +459,23 @@ def test_the_outbox_sender_gets_json_with_the_sheet_to_open(
     }
     assert again["saved"] and not again["created"]
     assert Hand.objects.count() == 1
+
+
+def test_hands_are_numbered_by_their_place_among_live_hands_everywhere(
+    as_bob: Client, session: Session, bob: User
+) -> None:
+    hands = [record(session, bob) for _ in range(7)]
+    services.hand_delete(hand=hands[4], expected_version=1, reason="entered twice", by=bob)
+    sheet = as_bob.get(sheet_url(session))
+    numbers = [row[0] for row in table_rows(sheet, "sheet") if row[0].isdigit()]
+    assert numbers == ["1", "2", "3", "4", "5", "6"]
+    assert "After hand 4:" in text(sheet)
+    sixth_recorded = hands[5]
+    assert "Amend hand 5" in text(as_bob.get(f"/c/dragons/hands/{sixth_recorded.pk}/edit/"))
+    api = as_bob.get(f"/api/v1/hands/{sixth_recorded.pk}/").json()
+    assert (api["number"], api["place"]) == (6, 5)
+    assert as_bob.get(f"/api/v1/hands/{hands[4].pk}/").json()["place"] is None
+    listed = as_bob.get(f"/api/v1/hands/?session={session.pk}").json()["results"]
+    assert [hand["place"] for hand in listed] == [1, 2, 3, 4, 5, 6]
+    response = as_bob.post(new_url(session), new_hand_form(), follow=True)
+    assert "Hand 7 recorded." in messages_of(response)
