@@ -14,8 +14,9 @@ from games import services
 from games.models import Club, Hand, HandRevision, Player, Score, Session
 from tests.games.pages import DISCARD
 
-EAST_WINS: dict[str, Any] = {"mahjong": 0, "players": [{"sets": ["PCT"]}, {}]}
-OTHER_WINS: dict[str, Any] = {"mahjong": 1, "players": [{}, {"sets": ["PCT"]}]}
+# Wins on a discard: a win from the wall would also score "Final tile drawn from the wall".
+EAST_WINS: dict[str, Any] = {"mahjong": 0, "discarder": 1, "players": [{"sets": ["PCT"]}, {}]}
+OTHER_WINS: dict[str, Any] = {"mahjong": 1, "discarder": 0, "players": [{}, {"sets": ["PCT"]}]}
 DRAW: dict[str, Any] = {"mahjong": None, "players": [{}, {}]}
 
 

@@ -17,8 +17,11 @@ PARAMS = FAMILY.clean_params({"rules": "millington", "stake": 1000})
 NAMES = ["Keith", "Larry", "David", "Joe"]
 # The manual's hand 3 (§5.1): Joe, North, goes Mah-Jongg with 104; Keith (East) has 64,
 # Larry 24, David 4.
+# The manual's review example (seed 004, "Joe score details, round 3"): Joe goes Mah-Jongg
+# on Keith's discard, so no event from the wall scores.
 JOE_WINS: dict[str, Any] = {
     "mahjong": 3,
+    "discarder": 0,
     "players": [
         {"sets": ["PED", "PED", "KEM"]},
         {"sets": ["PES", "PCM", "F1"]},
@@ -143,7 +146,7 @@ def test_every_player_is_scored_and_paid_as_the_manual_shows() -> None:
     assert [r.points for r in results] == [-8, -164, -244, 416]
     assert [r.hand_value for r in results] == [64, 24, 4, 104]
     assert [r.won for r in results] == [False, False, False, True]
-    assert results[3].self_drawn and results[0].east_run == 0
+    assert not results[3].self_drawn and results[0].east_run == 0
     assert sum(r.points for r in results) == 0
 
 
@@ -170,7 +173,8 @@ def test_the_evaluation_keeps_breakdowns_and_the_payments_matrix() -> None:
         (2, {}, [120, -140, -240, 260]),
         (3, {}, [-8, -164, -244, 416]),
         (4, {"discarder": 1}, [0, -416, 0, 416]),
-        (4, {}, [-208, -104, -104, 416]),
+        # From the wall, Joe also scores "Final tile drawn from the wall" (2): (26 + 2) × 4.
+        (4, {"discarder": None}, [-224, -112, -112, 448]),
         (3, {"discarder": 2, "cannon": True}, [200, -60, -556, 416]),
     ],
 )
@@ -298,12 +302,31 @@ def test_a_new_east_chosen_before_the_round_ends_changes_nothing() -> None:
     assert states[-1].east_name == "Larry" and states[-1].round_name == "East 東"
 
 
+def test_a_win_from_the_wall_scores_the_wall_event_without_a_tick() -> None:
+    from_the_wall = {**JOE_WINS, "discarder": None}
+    results = scores(from_the_wall)
+    assert results[3].self_drawn and results[3].hand_value == (26 + 2) * 2 * 2
+    stored = FAMILY.clean_hand(from_the_wall, PARAMS)
+    assert stored["players"][3]["events"] == []  # the input stays as entered
+    ticked = [dict(p) for p in JOE_WINS["players"]]
+    ticked[3] = {**ticked[3], "events": [31]}
+    assert scores({**from_the_wall, "players": ticked})[3].hand_value == 112
+
+
+def test_a_discarded_winning_tile_cannot_also_come_from_the_wall() -> None:
+    players = [dict(p) for p in JOE_WINS["players"]]
+    players[3] = {**players[3], "events": [31]}
+    with pytest.raises(EngineError, match="discarded") as caught:
+        FAMILY.clean_hand({**JOE_WINS, "players": players}, PARAMS)
+    assert caught.value.field == "players[3].events"
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [
         ({"mahjong": 4}, "mahjong"),
         ({"discarder": 3}, "discarder"),
-        ({"cannon": True}, "discarder"),
+        ({"cannon": True, "discarder": None}, "discarder"),
         ({"mahjong": None, "discarder": 1}, "discarder"),
         ({"players": JOE_WINS["players"][:1]}, "players"),
         ({"players": [{"sets": ["PXM"]}, {}, {}, {}]}, "players[0].sets"),

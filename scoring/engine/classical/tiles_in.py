@@ -287,6 +287,16 @@ def _derive(
     return frozenset(ticked)
 
 
+def wall_events(rule_set: RuleSet) -> frozenset[int]:
+    """The Mah-Jongg events that say the winning tile came from the wall ("Final tile drawn
+    from the wall"): where the hand says so, they need no tick, and a discard excludes them."""
+    return frozenset(
+        rule.id
+        for rule in rule_set.events(mahjong=True)
+        if DERIVED_EVENTS.get(_normal(rule.description)) is self_drawn
+    )
+
+
 def _normal(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum() or ch == " ").strip()
 

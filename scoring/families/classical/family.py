@@ -108,8 +108,8 @@ class ClassicalFamily(Family):
         if result.next_east is not None:
             cleaned["next_east"] = result.next_east
         players = []
-        for seat, (player, tokens) in enumerate(zip(result.players, read.tokens, strict=True)):
-            entry: dict[str, Any] = {"sets": list(tokens), "events": sorted(player.events)}
+        for seat, (events, tokens) in enumerate(zip(read.events, read.tokens, strict=True)):
+            entry: dict[str, Any] = {"sets": list(tokens), "events": sorted(events)}
             if result.fixed and result.fixed[seat] is not None:
                 entry["fixed"] = result.fixed[seat]
             players.append(entry)

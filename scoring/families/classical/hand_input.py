@@ -18,6 +18,7 @@ from scoring.engine.classical.sets import (
     parse_set,
     value_letter,
 )
+from scoring.engine.classical.tiles_in import wall_events
 from scoring.engine.errors import HandError
 from scoring.engine.tiles import (
     is_bonus,
@@ -81,10 +82,12 @@ def parse_tokens(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class ClassicalHand:
-    """A stored hand input read back: the engine's ``HandResult`` and the tokens entered."""
+    """A stored hand input read back: the engine's ``HandResult`` (with the events the
+    winning tile says), and the tokens and events as entered."""
 
     result: HandResult
     tokens: tuple[tuple[str, ...], ...]
+    events: tuple[frozenset[int], ...]
 
 
 def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
@@ -124,6 +127,9 @@ def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
         tokens.append(entered)
         fixed.append(fixed_score)
     check_table_sets(players)
+    entered = tuple(player.events for player in players)
+    if mahjong is not None:
+        players[mahjong] = _with_wall_events(players[mahjong], mahjong, discarder, rules)
     result = HandResult(
         tuple(players),
         mahjong=mahjong,
@@ -132,7 +138,23 @@ def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
         fixed=tuple(fixed) if any(f is not None for f in fixed) else (),
         next_east=next_east,
     )
-    return ClassicalHand(result, tuple(tokens))
+    return ClassicalHand(result, tuple(tokens), entered)
+
+
+def _with_wall_events(
+    player: PlayerHand, seat: int, discarder: int | None, rules: RuleSet
+) -> PlayerHand:
+    """The winner's events with those the winning tile already says: ticked when it came
+    from the wall, refused when it was discarded."""
+    wall = wall_events(rules)
+    if discarder is None:
+        return PlayerHand(player.sets, player.events | wall)
+    if player.events & wall:
+        raise HandError(
+            "the winning tile was discarded, so it was not drawn from the wall",
+            field=f"players[{seat}].events",
+        )
+    return player
 
 
 def _seat(hand: Mapping[str, Any], field: str, count: int) -> int | None:
