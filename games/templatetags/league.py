@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -31,6 +31,22 @@ def signed(value: Decimal | None) -> str:
     """Like ``points`` with a plus sign on gains."""
     text = points(value)
     return f"+{text}" if value is not None and value > 0 else text
+
+
+@register.filter
+def percent(value: Fraction | Decimal | None) -> str:
+    """A rate as a whole percentage, halves rounded up: ``1/3`` → ``33%``; ``–`` for no games.
+
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 8)), percent(None)
+    ('33%', '13%', '–')
+    """
+    if value is None:
+        return "–"
+    exact = Fraction(value) * 100
+    whole = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+        Decimal(1), rounding=ROUND_HALF_UP
+    )
+    return f"{whole}%"
 
 
 @register.filter

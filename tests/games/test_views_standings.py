@@ -22,12 +22,13 @@ COMPREHENSIVE = [
     {"outcome": "discard_guarantee", "winner": 2, "faan": 6, "blamed": 3},  # - - 6 D
     {"outcome": "self_draw_guarantee", "winner": 2, "faan": 6, "blamed": 3},  # - - 6 S
 ]
-# comprehensive.txt.tsv, without its "*" total row.
+# comprehensive.txt.tsv, without its "*" total row; the page shows its rates as percentages
+# (0.3333 -> 33%), which a phone reads at a glance.
 REFERENCE = [
-    ["C", "6", "2", "0.3333", "1", "0.1667", "500", "83.3333"],
-    ["B", "6", "1", "0.1667", "0", "0", "204", "34"],
-    ["A", "6", "1", "0.1667", "0", "0", "200", "33.3333"],
-    ["D", "6", "0", "0", "3", "0.5", "-904", "-150.6667"],
+    ["C", "6", "2", "33%", "1", "17%", "500", "83.3333"],
+    ["B", "6", "1", "17%", "0", "0%", "204", "34"],
+    ["A", "6", "1", "17%", "0", "0%", "200", "33.3333"],
+    ["D", "6", "0", "0%", "3", "50%", "-904", "-150.6667"],
 ]
 
 
@@ -96,10 +97,10 @@ def test_the_date_range_is_inclusive_at_both_ends(second_session: Session, seaso
     assert standings(anyone, season, date_to="2026-03-01") == REFERENCE
     assert standings(anyone, season, date_from="2026-03-01", date_to="2026-03-01") == REFERENCE
     assert standings(anyone, season, date_from="2026-03-08") == [
-        ["A", "2", "1", "0.5", "0", "0", "12", "6"],
-        ["B", "2", "0", "0", "0", "0", "-4", "-2"],
-        ["C", "2", "0", "0", "0", "0", "-4", "-2"],
-        ["E", "2", "0", "0", "0", "0", "-4", "-2"],
+        ["A", "2", "1", "50%", "0", "0%", "12", "6"],
+        ["B", "2", "0", "0%", "0", "0%", "-4", "-2"],
+        ["C", "2", "0", "0%", "0", "0%", "-4", "-2"],
+        ["E", "2", "0", "0%", "0", "0%", "-4", "-2"],
     ]
     both = standings(anyone, season, date_from="2026-03-01", date_to="2026-03-08")
     assert both == standings(anyone, season)
