@@ -344,3 +344,18 @@ def test_a_new_east_chosen_at_the_end_of_a_round_takes_the_deal(
     assert "Next hand: South 南 round, East is B" in page  # not A, who would simply follow
     # Each won once as a player after East, so the stakes are back level and all three lead.
     assert "A leads West 西 1000 B leads East 東 deals 1000 C leads South 南 1000" in page
+
+
+def test_the_sheet_lists_every_players_score_items_with_running_totals(
+    as_bob: Client, table: Session
+) -> None:
+    assert post_hand(as_bob, table, **EAST_WINS).status_code == 302
+    hand = Hand.objects.get()
+    page = as_bob.get(f"/c/dragons/sessions/{table.pk}/")
+    items = text(page).split("Score items", 1)[1].split("Payments", 1)[0]
+    for seat, player in enumerate(("A", "B", "C")):
+        score = hand.evaluation["scores"][seat]
+        assert f"{player}: {score['score']}" in items
+        for line in score["breakdown"]:
+            assert f"{line['text']} {line['running']}" in items
+    assert hand.evaluation["scores"][1]["breakdown"], "a loser's own items are listed too"
