@@ -37,6 +37,38 @@ def club_list_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Cl
     return Club.objects.filter(visible).distinct()
 
 
+@dataclass
+class MemberHome:
+    """What a signed-in person finds first: their clubs, the tables they sit at that are
+    still open (to continue), and their recent sessions."""
+
+    memberships: list[Membership]
+    open_sessions: list[Session]
+    recent_sessions: list[Session]
+
+
+RECENT_SESSIONS = 10
+
+
+def member_home(*, user: AbstractBaseUser) -> MemberHome:
+    memberships = list(
+        Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+    )
+    seats = Seat.objects.select_related("player").order_by("position")
+    theirs = (
+        Session.objects.filter(seats__player__user=user, club__memberships__user=user)
+        .select_related("club", "season", "rule_set_version__rule_set")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .distinct()
+        .order_by("-played_on", "-id")
+    )
+    return MemberHome(
+        memberships=memberships,
+        open_sessions=list(theirs.filter(status=Session.Status.OPEN)[:RECENT_SESSIONS]),
+        recent_sessions=list(theirs[:RECENT_SESSIONS]),
+    )
+
+
 def membership_for(*, club: Club, user: AbstractBaseUser | AnonymousUser) -> Membership | None:
     if not user.is_authenticated:
         return None

@@ -63,6 +63,12 @@ def seat_label(position: int) -> str:
 
 
 @register.filter
+def family_label(key: str) -> str:
+    """The display name of a rule family (``MCR (國標)``)."""
+    return get_family(key).label
+
+
+@register.filter
 def describe_params(family: Family, params: dict[str, Any]) -> str:
     return family.describe_params(params)
 

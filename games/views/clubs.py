@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -18,7 +20,10 @@ STANDINGS_EXCERPT = 5
 
 def home(request: HttpRequest) -> HttpResponse:
     clubs = selectors.club_list_for_user(user=request.user)
-    return render(request, "games/home.html", {"clubs": clubs})
+    context: dict[str, Any] = {"clubs": clubs}
+    if request.user.is_authenticated:
+        context["mine"] = selectors.member_home(user=request.user)
+    return render(request, "games/home.html", context)
 
 
 @login_required
