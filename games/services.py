@@ -146,6 +146,36 @@ def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser) -> Memb
     return membership
 
 
+def membership_change_role(*, membership: Membership, role: str) -> Membership:
+    """Give a member another role; a club always keeps at least one organiser."""
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        if role != Membership.Role.ORGANISER:
+            _keep_an_organiser(membership)
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def membership_remove(*, membership: Membership) -> None:
+    """Take a member out of the club (their players and hands stay in its records)."""
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        _keep_an_organiser(membership)
+        membership.delete()
+
+
+def _keep_an_organiser(leaving: Membership) -> None:
+    if leaving.role != Membership.Role.ORGANISER:
+        return
+    # Lock every organiser row, so two organisers cannot demote each other at once.
+    organisers = Membership.objects.select_for_update().filter(
+        club_id=leaving.club_id, role=Membership.Role.ORGANISER
+    )
+    if not organisers.exclude(pk=leaving.pk).exists():
+        raise ValidationError("A club needs an organiser: make someone else organiser first.")
+
+
 ROLE_RANK = {Membership.Role.VIEWER: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
 
 

@@ -27,6 +27,7 @@ from games.forms import (
     apply_validation_error,
 )
 from games.models import Invitation, Membership, Player
+from games.qr import qr_svg
 
 ORGANISER = Membership.Role.ORGANISER
 
@@ -98,6 +99,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "memberships": club.memberships.select_related("user").order_by("user__username"),
         "invitations": club.invitations.filter(accepted_at__isnull=True).select_related("player"),
+        "roles": Membership.Role.choices,
         "invite_form": InvitationForm(club=club),
         "account_form": MemberAccountForm(club=club),
     }
@@ -200,3 +202,48 @@ def _accept(request: HttpRequest, invite: Invitation, user: Any) -> HttpResponse
 def _welcome(request: HttpRequest, invite: Invitation) -> HttpResponse:
     messages.success(request, f"Welcome to {invite.club.name}.")
     return redirect("club", slug=invite.club.slug)
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    membership = get_object_or_404(access.club.memberships, pk=membership_id)
+    role = request.POST.get("role", "")
+    if role not in Membership.Role.values:
+        messages.error(request, "Choose organiser, member or viewer.")
+        return redirect("members", slug=slug)
+    try:
+        services.membership_change_role(membership=membership, role=role)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        label = Membership.Role(role).label.lower()
+        messages.success(request, f"{membership.user.get_username()} is now a {label}.")
+    return redirect("members", slug=slug)
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    membership = get_object_or_404(access.club.memberships, pk=membership_id)
+    try:
+        services.membership_remove(membership=membership)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        name = membership.user.get_username()
+        messages.success(request, f"{name} is no longer a member; their hands stay recorded.")
+    return redirect("members", slug=slug)
+
+
+@login_required
+def invitation_qr(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The invitation link as a QR code (SVG drawn on the server), for a phone to scan."""
+    access = club_access(request, slug, role=ORGANISER)
+    invite = get_object_or_404(access.club.invitations, token=token, accepted_at__isnull=True)
+    link = request.build_absolute_uri(reverse("invitation", args=[invite.token]))
+    response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response

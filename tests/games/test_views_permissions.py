@@ -57,6 +57,8 @@ SITE_ROUTES = {
 }
 # Pages only some rule families have, tested with a season of that family below.
 FAMILY_PAGES = {"season_chart"}
+# Routes that address a membership or an invitation: tests/games/test_views_members.py.
+MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr"}
 
 
 @pytest.fixture
@@ -88,7 +90,7 @@ def login_redirect(path: str) -> str:
 def test_the_tables_cover_every_route() -> None:
     names = {pattern.name for pattern in urls.urlpatterns if isinstance(pattern, URLPattern)}
     covered = {name for name, _, _ in CLUB_PAGES} | {m.name for m in CLUB_MUTATIONS}
-    assert names == covered | SITE_ROUTES | FAMILY_PAGES
+    assert names == covered | SITE_ROUTES | FAMILY_PAGES | MEMBER_ROUTES
 
 
 def expected_in_public_club(who: str, needs: str) -> int | str:
