@@ -231,3 +231,19 @@ def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
     hand = Hand.objects.get(session=session, number=6)
     assert hand.input["penalties"] == [0, 0, -10, 0]
     assert "penalties: C −10" in page.inner_text("#hand-6 + tr.detail")
+
+
+def test_the_header_takes_one_row_and_the_account_menu_opens(
+    page: Any, session: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/")
+    header = page.locator("header.top").bounding_box()
+    assert header["height"] <= 100
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.click(".account-menu summary")
+    page.click(".account-menu >> text=API tokens")
+    page.wait_for_url("**/accounts/tokens/")
+    page.click(".account-menu summary")
+    page.click(".account-menu button:has-text('Sign out')")
+    page.locator("text=Sign in").first.wait_for()
