@@ -101,17 +101,24 @@ def with_places(hands: QuerySet[Hand]) -> QuerySet[Hand]:
     """``hands`` with each one's ``place``: where it stands (1-based) among its session's
     live hands, as the score sheet numbers them; None for a deleted hand. The stored
     ``number`` keeps the recorded order and is never reused, so it skips after a deletion."""
+    return hands.annotate(place=place_of(""))
+
+
+def place_of(hand: str) -> Case:
+    """The place expression for the hand at path ``hand`` (``""`` or ``"hand__"``)."""
     live_up_to = (
         Hand.objects.filter(
-            session=OuterRef("session"), deleted_at=None, number__lte=OuterRef("number")
+            session=OuterRef(f"{hand}session"),
+            deleted_at=None,
+            number__lte=OuterRef(f"{hand}number"),
         )
         .order_by()
         .values("session")
         .annotate(count=Count("pk"))
         .values("count")
     )
-    place = When(deleted_at__isnull=True, then=Subquery(live_up_to))
-    return hands.annotate(place=Case(place, default=None, output_field=IntegerField()))
+    live = When(**{f"{hand}deleted_at__isnull": True}, then=Subquery(live_up_to))
+    return Case(live, default=None, output_field=IntegerField())
 
 
 @dataclass
@@ -305,27 +312,47 @@ def _add_table_points(rows: list[StandingRow], scores: QuerySet[Score], family: 
         row.table_points = points.get(row.player_id, Fraction(0))
 
 
-def player_scores(*, player: Player) -> QuerySet[Score]:
-    """The player's hands, newest first, with what the sheet needs to describe each."""
-    return (
+def player_families(*, player: Player) -> list[str]:
+    """The rule families the player has hands in, most played first: their units differ
+    (money, fan, cards, stakes), so the player's page keeps each family apart."""
+    rows = (
         Score.objects.filter(player=player)
+        .values("session__rule_set_version__rule_set__family")
+        .annotate(hands=Count("id"))
+        .order_by("-hands", "session__rule_set_version__rule_set__family")
+    )
+    return [row["session__rule_set_version__rule_set__family"] for row in rows]
+
+
+def _in_family(player: Player, family: str | None) -> QuerySet[Score]:
+    scores = Score.objects.filter(player=player)
+    if family is not None:
+        scores = scores.filter(session__rule_set_version__rule_set__family=family)
+    return scores
+
+
+def player_scores(*, player: Player, family: str | None = None) -> QuerySet[Score]:
+    """The player's hands, newest first, each with its place on its score sheet."""
+    return (
+        _in_family(player, family)
         .select_related("hand", "session__season")
+        .annotate(place=place_of("hand__"))
         .order_by("-played_on", "-session_id", "-hand__number")
     )
 
 
-def player_sessions(*, player: Player) -> QuerySet[Any]:
+def player_sessions(*, player: Player, family: str | None = None) -> QuerySet[Any]:
     """The sessions the player has hands in, newest first, with their net in each."""
     return (
-        Score.objects.filter(player=player)
+        _in_family(player, family)
         .values("session_id", "session__played_on", "session__season__name")
         .annotate(hands=Count("id"), wins=Count("id", filter=Q(won=True)), net=Sum("points"))
         .order_by("-session__played_on", "-session_id")
     )
 
 
-def player_totals(*, player: Player) -> dict[str, Any]:
-    return Score.objects.filter(player=player).aggregate(
+def player_totals(*, player: Player, family: str | None = None) -> dict[str, Any]:
+    return _in_family(player, family).aggregate(
         games=Count("id"),
         wins=Count("id", filter=Q(won=True)),
         blames=Count("id", filter=Q(blamed=True)),

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,6 +29,7 @@ from games.forms import (
 )
 from games.models import Invitation, Membership, Player
 from games.qr import qr_svg
+from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
 
@@ -56,22 +58,29 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+PLAYER_PAGE_SIZE = 25
+
+
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """The player's record in one rule family at a time (their units differ), paged."""
     access = club_access(request, slug)
     player = get_object_or_404(Player, club=access.club, pk=player_id)
-    scores = selectors.player_scores(player=player)[:200]
-    return render(
-        request,
-        "games/player_detail.html",
-        {
-            "access": access,
-            "club": access.club,
-            "player": player,
-            "scores": scores,
-            "sessions": selectors.player_sessions(player=player)[:50],
-            "totals": selectors.player_totals(player=player),
-        },
-    )
+    families = selectors.player_families(player=player)
+    key = request.GET.get("family")
+    key = key if key in families else (families[0] if families else None)
+    hands = Paginator(selectors.player_scores(player=player, family=key), PLAYER_PAGE_SIZE)
+    sessions = Paginator(selectors.player_sessions(player=player, family=key), PLAYER_PAGE_SIZE)
+    context = {
+        "access": access,
+        "club": access.club,
+        "player": player,
+        "families": [get_family(family) for family in families],
+        "family": get_family(key) if key else None,
+        "scores": hands.get_page(request.GET.get("page")),
+        "sessions": sessions.get_page(request.GET.get("sessions_page")),
+        "totals": selectors.player_totals(player=player, family=key),
+    }
+    return render(request, "games/player_detail.html", context)
 
 
 @login_required
