@@ -1,4 +1,4 @@
-"""Every read the pages and the API make; standings are SQL aggregates over scores."""
+"""Every read the pages and the API make; standings are SQL aggregates over kept totals."""
 
 from __future__ import annotations
 
@@ -10,9 +10,19 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce
 
-from games.models import Club, Hand, HandRevision, Membership, Player, Score, Season, Seat, Session
+from games.models import (
+    Club,
+    Hand,
+    HandRevision,
+    Membership,
+    Player,
+    Score,
+    Season,
+    Seat,
+    Session,
+    SessionSeatTotal,
+)
 from scoring.families import Family, get_family
 
 SEATS = 4  # every family with season standings seats four
@@ -177,32 +187,34 @@ def season_standings(
     date_to: dt.date | None = None,
     min_games: int = 0,
 ) -> list[StandingRow]:
-    """One aggregate query over the season's scores, ordered as the family's reference scorer.
+    """One aggregate query over the season's kept session totals (one row per seat per
+    session, not per hand), ordered as the family's reference scorer.
 
     ``date_to`` is inclusive. A regular player has played at least a quarter of all games
     (Big Two's rule), counted before the minimum-games filter.
     """
-    scores = Score.objects.filter(season=season)
+    totals = SessionSeatTotal.objects.filter(season=season)
     if date_from is not None:
-        scores = scores.filter(played_on__gte=date_from)
+        totals = totals.filter(played_on__gte=date_from)
     if date_to is not None:
-        scores = scores.filter(played_on__lte=date_to)
+        totals = totals.filter(played_on__lte=date_to)
     aggregates: Any = (
-        scores.values("player_id", "player__name")
+        totals.values("player_id", "player__name")
         .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(won=True)),
-            blames=Count("id", filter=Q(blamed=True)),
-            self_draws=Count("id", filter=Q(self_drawn=True)),
-            false_wins=Count("id", filter=Q(false_win=True)),
-            fries=Count("id", filter=Q(fried=True)),
-            real_losses=Coalesce(Sum("real_loss"), 0),
-            net=Sum("points"),
-            sessions=Count("session", distinct=True),
-            east_hands=Count("id", filter=Q(east_run__isnull=False)),
-            best_east_run=Max("east_run"),
-            deal_ins=Count("id", filter=Q(blamed=True, false_win=False)),
-            win_value=Sum("hand_value", filter=Q(won=True)),
+            games=Sum("hands"),
+            wins=Sum("wins"),
+            blames=Sum("blames"),
+            self_draws=Sum("self_draws"),
+            false_wins=Sum("false_wins"),
+            fries=Sum("fries"),
+            real_losses=Sum("real_losses"),
+            net=Sum("net"),
+            # A player has one seat in a session, and a total only where they have scores.
+            sessions=Count("id"),
+            east_hands=Sum("east_hands"),
+            best_east_run=Max("best_east_run"),
+            deal_ins=Sum("deal_ins"),
+            win_value=Sum("win_value"),
         )
         .order_by()
     )
@@ -215,16 +227,17 @@ def season_standings(
         row.is_regular = SEATS * row.games >= total_games
     family = get_family(season.rule_set.family)
     if family.table_points:
-        _add_table_points(rows, scores, family)
+        _add_table_points(rows, totals, family)
     return sorted((row for row in rows if row.games >= min_games), key=family.standings_key)
 
 
-def _add_table_points(rows: list[StandingRow], scores: QuerySet[Score], family: Family) -> None:
+def _add_table_points(
+    rows: list[StandingRow], totals: QuerySet[SessionSeatTotal], family: Family
+) -> None:
     """Each session is one game: 4/2/1/0 table points by its final scores, ties shared."""
-    totals = scores.values("session_id", "player_id").annotate(total=Sum("points")).order_by()
     games: dict[int, list[tuple[int, Decimal]]] = {}
-    for entry in totals:
-        games.setdefault(entry["session_id"], []).append((entry["player_id"], entry["total"]))
+    for session_id, player_id, net in totals.values_list("session_id", "player_id", "net"):
+        games.setdefault(session_id, []).append((player_id, net))
     points: dict[int, Fraction] = {}
     for seats in games.values():
         if len(seats) != SEATS:
