@@ -123,6 +123,9 @@ class Season(models.Model):
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Raised whenever the season's standings may change (a write of its kept totals, a
+    # player renamed): their ETag and cache key, read without computing them.
+    standings_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
 from games.models import (
@@ -229,6 +230,44 @@ def season_standings(
     if family.table_points:
         _add_table_points(rows, totals, family)
     return sorted((row for row in rows if row.games >= min_games), key=family.standings_key)
+
+
+# The page computes its standings and leaves them here for its charts and downloads, which
+# its visitor asks for next; a new version of the standings is a new key.
+STANDINGS_CACHE_SECONDS = 600
+
+
+def season_standings_version(
+    *,
+    season: Season,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
+    min_games: int = 0,
+) -> str:
+    """What names one answer of ``season_standings``, without computing it: the season
+    (with its creation time, as a rolled-back test database reuses ids), the version of its
+    standings and the filters. For ETags and cache keys."""
+    created = season.created_at.timestamp()
+    return f"{season.pk}.{created}.{season.standings_version}:{date_from}:{date_to}:{min_games}"
+
+
+def season_standings_shared(
+    *,
+    season: Season,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
+    min_games: int = 0,
+    refresh: bool = False,
+) -> list[StandingRow]:
+    """``season_standings`` computed once per version and filters, through the cache;
+    ``refresh`` computes them anyway (the season page, whose queries stay the same)."""
+    criteria: dict[str, Any] = {"date_from": date_from, "date_to": date_to, "min_games": min_games}
+    key = "standings:" + season_standings_version(season=season, **criteria)
+    rows: list[StandingRow] | None = None if refresh else cache.get(key)
+    if rows is None:
+        rows = season_standings(season=season, **criteria)
+        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+    return rows
 
 
 def _add_table_points(

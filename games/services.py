@@ -36,7 +36,7 @@ from games.models import (
     Seat,
     Session,
 )
-from games.totals import session_totals_refresh
+from games.totals import season_standings_changed, session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
 
 User = AbstractBaseUser | AnonymousUser
@@ -91,7 +91,10 @@ def player_update(*, player: Player, name: str) -> Player:
     name = name.strip()
     _check_player_name_free(player.club, name, exclude=player.pk)
     player.name = name
-    player.save(update_fields=["name"])
+    with transaction.atomic():
+        player.save(update_fields=["name"])
+        # Standings show names: a renamed player gives the club's standings a new version.
+        season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
     return player
 
 

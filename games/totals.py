@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max, Model, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Model, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
-from games.models import Score, Session, SessionSeatTotal
+from games.models import Score, Season, Session, SessionSeatTotal
 
 # Sessions per query: well under every database's limit of bound parameters, and few rows.
 CHUNK = 500
@@ -66,9 +66,23 @@ def write_totals(
 
 
 def session_totals_refresh(*, session_ids: Iterable[int]) -> None:
-    """Rewrite these sessions' kept totals; call it inside the transaction that wrote their
-    scores, with the sessions locked, so that the totals commit (or not) with the scores."""
-    write_totals(SessionSeatTotal, Score, session_ids)
+    """Rewrite these sessions' kept totals and raise their seasons' standings versions; call
+    it inside the transaction that wrote their scores, with the sessions locked, so that the
+    totals commit (or not) with the scores."""
+    ids = set(session_ids)
+    if not ids:
+        return
+    write_totals(SessionSeatTotal, Score, ids)
+    seasons = Session.objects.filter(pk__in=ids).values("season_id")
+    season_standings_changed(seasons=Season.objects.filter(pk__in=seasons))
+
+
+def season_standings_changed(*, seasons: QuerySet[Season]) -> None:
+    """Give these seasons' standings a new version (so their ETags and cache keys change).
+
+    Done last in a write's transaction: the season's row stays locked only until it commits.
+    """
+    seasons.update(standings_version=F("standings_version") + 1)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name='season',
+            name='standings_version',
+            field=models.PositiveBigIntegerField(default=0, editable=False),
+        ),
         migrations.CreateModel(
             name='SessionSeatTotal',
             fields=[
