@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 
 from games.models import (
     Club,
@@ -298,19 +299,20 @@ def player_scores(*, player: Player) -> QuerySet[Score]:
 
 
 def player_sessions(*, player: Player) -> QuerySet[Any]:
-    """The sessions the player has hands in, newest first, with their net in each."""
+    """The sessions the player has hands in, newest first, with their net in each (from the
+    kept totals: one row per session)."""
     return (
-        Score.objects.filter(player=player)
-        .values("session_id", "session__played_on", "session__season__name")
-        .annotate(hands=Count("id"), wins=Count("id", filter=Q(won=True)), net=Sum("points"))
-        .order_by("-session__played_on", "-session_id")
+        SessionSeatTotal.objects.filter(player=player)
+        .values("session_id", "session__played_on", "session__season__name", "hands", "wins", "net")
+        .order_by("-played_on", "-session_id")
     )
 
 
 def player_totals(*, player: Player) -> dict[str, Any]:
-    return Score.objects.filter(player=player).aggregate(
-        games=Count("id"),
-        wins=Count("id", filter=Q(won=True)),
-        blames=Count("id", filter=Q(blamed=True)),
-        net=Sum("points"),
+    """The player's hands, wins, blames and net over every session (from the kept totals)."""
+    return SessionSeatTotal.objects.filter(player=player).aggregate(
+        games=Coalesce(Sum("hands"), 0),
+        wins=Coalesce(Sum("wins"), 0),
+        blames=Coalesce(Sum("blames"), 0),
+        net=Sum("net"),
     )

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import F
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -320,3 +321,43 @@ def test_the_command_checks_one_club_and_names_an_unknown_one(club: Club, db: An
     )
     with pytest.raises(CommandError, match="--club: no club has the address 'nowhere'"):
         run_check("--club", "nowhere")
+
+
+def scores_of(player: Player, **where: Any) -> dict[str, Any]:
+    """A player's figures added up in Python from their scores."""
+    scores = list(Score.objects.filter(player=player, **where))
+    return {
+        "games": len(scores),
+        "wins": sum(score.won for score in scores),
+        "blames": sum(score.blamed for score in scores),
+        "net": sum((score.points for score in scores), Decimal(0)) if scores else None,
+    }
+
+
+def test_the_player_page_reads_its_sessions_and_totals_from_the_kept_totals(
+    as_charlie: Client, session: Session, players: list[Player], alice: User
+) -> None:
+    second = services.session_start(
+        season=session.season, played_on=dt.date(2026, 3, 8), players=players[::-1], by=alice
+    )
+    for table in (session, second, session):
+        services.hand_record(session=table, hand_input=FAMILIES["hk"][2][1], by=alice)
+    hand, _ = services.hand_record(session=second, hand_input={"outcome": "draw"}, by=alice)
+    services.hand_delete(hand=hand, expected_version=1, reason="r", by=alice)
+    for player in players:
+        assert selectors.player_totals(player=player) == scores_of(player)
+        rows = list(selectors.player_sessions(player=player))
+        assert [row["session_id"] for row in rows] == [second.pk, session.pk]
+        for row, table in zip(rows, (second, session), strict=True):
+            expected = scores_of(player, session=table)
+            assert (row["hands"], row["wins"], row["net"]) == (
+                expected["games"],
+                expected["wins"],
+                expected["net"],
+            )
+    totals = scores_of(players[1])
+    page = as_charlie.get(f"/c/dragons/players/{players[1].pk}/").content.decode()
+    assert f"3 hands · {totals['wins']} won · {totals['blames']} blamed" in page
+    assert selectors.player_totals(
+        player=services.player_create(club=session.club, name="New")
+    ) == ({"games": 0, "wins": 0, "blames": 0, "net": None})
