@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.models import Hand, Score, Session
+from games.totals import session_totals_refresh
 from scoring.families import SeatResult
 
 BATCH = 2000  # rows per bulk_create query where COPY is not available
@@ -74,7 +75,8 @@ SeatPlayers = Mapping[int, Mapping[int, int]]
 
 
 def write_hands(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
-    """Store ``hands`` (typed input, version 1) and one score per seat of each."""
+    """Store ``hands`` (typed input, version 1), one score per seat of each, and their
+    sessions' kept totals; the caller holds the transaction and the sessions' locks."""
     if not hands:
         return
     if connection.vendor == "postgresql":
@@ -84,6 +86,7 @@ def write_hands(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None)
     else:
         for start in range(0, len(hands), BATCH):
             _bulk_create(hands[start : start + BATCH], seats, by_id)
+    session_totals_refresh(session_ids={session.pk for session, _, _, _ in hands})
 
 
 def _score_values(
@@ -119,7 +122,7 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
 def _analyze() -> None:
     command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
     with connection.cursor() as cursor:
-        cursor.execute(f"{command} games_hand, games_score")
+        cursor.execute(f"{command} games_hand, games_score, games_sessionseattotal")
 
 
 def _bulk_create(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:

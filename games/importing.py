@@ -470,6 +470,9 @@ def _write_hands(
     plan: ImportPlan, sessions: Mapping[str, Session], by: AbstractBaseUser | None
 ) -> None:
     targets = [(sessions[s.key], s) for s in plan.sessions if s.games]
+    existing = [session.pk for session, planned in targets if planned.existing]
+    # Hand writes lock their session: so does adding to one, for its kept totals.
+    list(Session.objects.select_for_update().filter(pk__in=existing).values_list("pk"))
     last_numbers = _last_numbers([session for session, planned in targets if planned.existing])
     hands: list[NewHand] = []
     for session, planned in targets:

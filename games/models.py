@@ -123,6 +123,9 @@ class Season(models.Model):
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Raised whenever the season's standings may change (a write of its kept totals, a
+    # player renamed): their ETag and cache key, read without computing them.
+    standings_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -279,6 +282,50 @@ class Score(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.points}"
+
+
+class SessionSeatTotal(models.Model):
+    """Kept: one seat's totals over a session's live hands, the sum of its scores.
+
+    Rewritten from the session's scores in the transaction of every hand write, so that
+    standings read one row per seat per session instead of one per hand.
+    ``manage.py standings_totals`` checks them against a recomputation.
+    """
+
+    # The unique (session, seat) constraint serves the session's lookups.
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="seat_totals", db_index=False
+    )
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # Denormalised from the session, as on Score, for the season and date-range filters.
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+", db_index=False)
+    played_on = models.DateField()
+    hands = models.PositiveIntegerField()
+    net = models.DecimalField(max_digits=30, decimal_places=6)
+    wins = models.PositiveIntegerField()
+    blames = models.PositiveIntegerField()
+    self_draws = models.PositiveIntegerField()
+    false_wins = models.PositiveIntegerField()
+    fries = models.PositiveIntegerField()
+    deal_ins = models.PositiveIntegerField()
+    real_losses = models.BigIntegerField()
+    # The sum of the winning hands' values; none when no win had a value.
+    win_value = models.BigIntegerField(null=True, blank=True)
+    # Classical: the hands this seat was East, and its longest run of Mah-Jonggs as East.
+    east_hands = models.PositiveIntegerField()
+    best_east_run = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="one_total_per_seat"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="total_seat_0_to_3"),
+        ]
+        indexes = [models.Index(fields=["season", "played_on"])]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.net} over {self.hands} hands"
 
 
 class HandRevision(models.Model):

@@ -1,4 +1,4 @@
-"""Every read the pages and the API make; standings are SQL aggregates over scores."""
+"""Every read the pages and the API make; standings are SQL aggregates over kept totals."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import (
     Case,
     Count,
@@ -24,7 +25,18 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from games.models import Club, Hand, HandRevision, Membership, Player, Score, Season, Seat, Session
+from games.models import (
+    Club,
+    Hand,
+    HandRevision,
+    Membership,
+    Player,
+    Score,
+    Season,
+    Seat,
+    Session,
+    SessionSeatTotal,
+)
 from scoring.families import Family, get_family
 
 SEATS = 4  # every family with season standings seats four
@@ -253,32 +265,34 @@ def season_standings(
     date_to: dt.date | None = None,
     min_games: int = 0,
 ) -> list[StandingRow]:
-    """One aggregate query over the season's scores, ordered as the family's reference scorer.
+    """One aggregate query over the season's kept session totals (one row per seat per
+    session, not per hand), ordered as the family's reference scorer.
 
     ``date_to`` is inclusive. A regular player has played at least a quarter of all games
     (Big Two's rule), counted before the minimum-games filter.
     """
-    scores = Score.objects.filter(season=season)
+    totals = SessionSeatTotal.objects.filter(season=season)
     if date_from is not None:
-        scores = scores.filter(played_on__gte=date_from)
+        totals = totals.filter(played_on__gte=date_from)
     if date_to is not None:
-        scores = scores.filter(played_on__lte=date_to)
+        totals = totals.filter(played_on__lte=date_to)
     aggregates: Any = (
-        scores.values("player_id", "player__name")
+        totals.values("player_id", "player__name")
         .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(won=True)),
-            blames=Count("id", filter=Q(blamed=True)),
-            self_draws=Count("id", filter=Q(self_drawn=True)),
-            false_wins=Count("id", filter=Q(false_win=True)),
-            fries=Count("id", filter=Q(fried=True)),
-            real_losses=Coalesce(Sum("real_loss"), 0),
-            net=Sum("points"),
-            sessions=Count("session", distinct=True),
-            east_hands=Count("id", filter=Q(east_run__isnull=False)),
-            best_east_run=Max("east_run"),
-            deal_ins=Count("id", filter=Q(blamed=True, false_win=False)),
-            win_value=Sum("hand_value", filter=Q(won=True)),
+            games=Sum("hands"),
+            wins=Sum("wins"),
+            blames=Sum("blames"),
+            self_draws=Sum("self_draws"),
+            false_wins=Sum("false_wins"),
+            fries=Sum("fries"),
+            real_losses=Sum("real_losses"),
+            net=Sum("net"),
+            # A player has one seat in a session, and a total only where they have scores.
+            sessions=Count("id"),
+            east_hands=Sum("east_hands"),
+            best_east_run=Max("best_east_run"),
+            deal_ins=Sum("deal_ins"),
+            win_value=Sum("win_value"),
         )
         .order_by()
     )
@@ -291,16 +305,55 @@ def season_standings(
         row.is_regular = SEATS * row.games >= total_games
     family = get_family(season.rule_set.family)
     if family.table_points:
-        _add_table_points(rows, scores, family)
+        _add_table_points(rows, totals, family)
     return sorted((row for row in rows if row.games >= min_games), key=family.standings_key)
 
 
-def _add_table_points(rows: list[StandingRow], scores: QuerySet[Score], family: Family) -> None:
+# The page computes its standings and leaves them here for its charts and downloads, which
+# its visitor asks for next; a new version of the standings is a new key.
+STANDINGS_CACHE_SECONDS = 600
+
+
+def season_standings_version(
+    *,
+    season: Season,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
+    min_games: int = 0,
+) -> str:
+    """What names one answer of ``season_standings``, without computing it: the season
+    (with its creation time, as a rolled-back test database reuses ids), the version of its
+    standings and the filters. For ETags and cache keys."""
+    created = season.created_at.timestamp()
+    return f"{season.pk}.{created}.{season.standings_version}:{date_from}:{date_to}:{min_games}"
+
+
+def season_standings_shared(
+    *,
+    season: Season,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
+    min_games: int = 0,
+    refresh: bool = False,
+) -> list[StandingRow]:
+    """``season_standings`` computed once per version and filters, through the cache;
+    ``refresh`` computes them anyway (the season page, whose queries stay the same)."""
+    criteria: dict[str, Any] = {"date_from": date_from, "date_to": date_to, "min_games": min_games}
+    key = "standings:" + season_standings_version(season=season, **criteria)
+    rows: list[StandingRow] | None = None if refresh else cache.get(key)
+    if rows is None:
+        rows = season_standings(season=season, **criteria)
+        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+    return rows
+
+
+def _add_table_points(
+    rows: list[StandingRow], totals: QuerySet[SessionSeatTotal], family: Family
+) -> None:
     """Each session is one game: 4/2/1/0 table points by its final scores, ties shared."""
-    totals = scores.values("session_id", "player_id").annotate(total=Sum("points")).order_by()
     games: dict[int, list[tuple[int, Decimal]]] = {}
-    for entry in totals:
-        games.setdefault(entry["session_id"], []).append((entry["player_id"], entry["total"]))
+    for session_id, player_id, net in totals.values_list("session_id", "player_id", "net"):
+        games.setdefault(session_id, []).append((player_id, net))
     points: dict[int, Fraction] = {}
     for seats in games.values():
         if len(seats) != SEATS:
@@ -312,22 +365,30 @@ def _add_table_points(rows: list[StandingRow], scores: QuerySet[Score], family: 
         row.table_points = points.get(row.player_id, Fraction(0))
 
 
+FAMILY_PATH = "session__rule_set_version__rule_set__family"
+
+
 def player_families(*, player: Player) -> list[str]:
     """The rule families the player has hands in, most played first: their units differ
     (money, fan, cards, stakes), so the player's page keeps each family apart."""
     rows = (
-        Score.objects.filter(player=player)
-        .values("session__rule_set_version__rule_set__family")
-        .annotate(hands=Count("id"))
-        .order_by("-hands", "session__rule_set_version__rule_set__family")
+        SessionSeatTotal.objects.filter(player=player)
+        .values(FAMILY_PATH)
+        .annotate(played=Sum("hands"))
+        .order_by("-played", FAMILY_PATH)
     )
-    return [row["session__rule_set_version__rule_set__family"] for row in rows]
+    return [row[FAMILY_PATH] for row in rows]
+
+
+def _totals_in_family(player: Player, family: str | None) -> QuerySet[SessionSeatTotal]:
+    totals = SessionSeatTotal.objects.filter(player=player)
+    return totals if family is None else totals.filter(**{FAMILY_PATH: family})
 
 
 def _in_family(player: Player, family: str | None) -> QuerySet[Score]:
     scores = Score.objects.filter(player=player)
     if family is not None:
-        scores = scores.filter(session__rule_set_version__rule_set__family=family)
+        scores = scores.filter(**{FAMILY_PATH: family})
     return scores
 
 
@@ -342,19 +403,20 @@ def player_scores(*, player: Player, family: str | None = None) -> QuerySet[Scor
 
 
 def player_sessions(*, player: Player, family: str | None = None) -> QuerySet[Any]:
-    """The sessions the player has hands in, newest first, with their net in each."""
+    """The sessions the player has hands in, newest first, with their net in each (from the
+    kept totals: one row per session)."""
     return (
-        _in_family(player, family)
-        .values("session_id", "session__played_on", "session__season__name")
-        .annotate(hands=Count("id"), wins=Count("id", filter=Q(won=True)), net=Sum("points"))
-        .order_by("-session__played_on", "-session_id")
+        _totals_in_family(player, family)
+        .values("session_id", "session__played_on", "session__season__name", "hands", "wins", "net")
+        .order_by("-played_on", "-session_id")
     )
 
 
 def player_totals(*, player: Player, family: str | None = None) -> dict[str, Any]:
-    return _in_family(player, family).aggregate(
-        games=Count("id"),
-        wins=Count("id", filter=Q(won=True)),
-        blames=Count("id", filter=Q(blamed=True)),
-        net=Sum("points"),
+    """The player's hands, wins, blames and net over every session (from the kept totals)."""
+    return _totals_in_family(player, family).aggregate(
+        games=Coalesce(Sum("hands"), 0),
+        wins=Coalesce(Sum("wins"), 0),
+        blames=Coalesce(Sum("blames"), 0),
+        net=Sum("net"),
     )

@@ -36,6 +36,7 @@ from games.models import (
     Seat,
     Session,
 )
+from games.totals import season_standings_changed, session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
 
 User = AbstractBaseUser | AnonymousUser
@@ -90,7 +91,10 @@ def player_update(*, player: Player, name: str) -> Player:
     name = name.strip()
     _check_player_name_free(player.club, name, exclude=player.pk)
     player.name = name
-    player.save(update_fields=["name"])
+    with transaction.atomic():
+        player.save(update_fields=["name"])
+        # Standings show names: a renamed player gives the club's standings a new version.
+        season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
     return player
 
 
@@ -450,6 +454,7 @@ def _hand_record_once(
             updated_by=by,
         )
         _write_scores(hand, results)
+        session_totals_refresh(session_ids=[session.pk])
     return hand, True
 
 
@@ -463,7 +468,7 @@ def hand_amend(
 ) -> Hand:
     """Change a hand's input, keeping the old one in its revision history."""
     with transaction.atomic():
-        _lock_sequential_session(hand)
+        _lock_session(hand)
         hand = _lock_current(hand, expected_version, reason)
         cleaned, results, evaluation = _score(hand.session, hand_input, before=hand.number)
         _revise(hand, HandRevision.Action.AMEND, reason, by)
@@ -474,19 +479,21 @@ def hand_amend(
         hand.scores.all().delete()
         _write_scores(hand, results)
         _rescore_later_hands(hand)
+        session_totals_refresh(session_ids=[hand.session_id])
     return hand
 
 
 def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: AbstractBaseUser) -> Hand:
     """Remove a hand from the scores; it stays in the history with its last input."""
     with transaction.atomic():
-        _lock_sequential_session(hand)
+        _lock_session(hand)
         hand = _lock_current(hand, expected_version, reason)
         _revise(hand, HandRevision.Action.DELETE, reason, by)
         hand.deleted_at = timezone.now()
         hand.save(update_fields=["deleted_at", "version", "updated_by", "updated_at"])
         hand.scores.all().delete()
         _rescore_later_hands(hand)
+        session_totals_refresh(session_ids=[hand.session_id])
     return hand
 
 
@@ -494,12 +501,11 @@ def _family_of(session: Session) -> Family:
     return get_family(session.rule_set_version.rule_set.family)
 
 
-def _lock_sequential_session(hand: Hand) -> None:
-    """A sequential family's change rewrites later hands: lock the table first, as recording
-    does, so that changes to one session follow one another (and lock in one order)."""
-    session = Session.objects.select_related("rule_set_version__rule_set").get(pk=hand.session_id)
-    if _family_of(session).sequential:
-        Session.objects.select_for_update().filter(pk=session.pk).first()
+def _lock_session(hand: Hand) -> None:
+    """Lock the table first, as recording does, so that changes to one session follow one
+    another (and lock in one order): each rewrites the session's kept totals, and a
+    sequential family's change rewrites its later hands too."""
+    Session.objects.select_for_update().filter(pk=hand.session_id).first()
 
 
 def _rescore_later_hands(changed: Hand) -> None:

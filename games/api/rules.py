@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -194,11 +197,30 @@ class SeasonStandingsApi(APIView):
         tags=["seasons"],
         summary="A season's standings (one report, not paginated: one row per player)",
         parameters=[*filter_parameters("date_from", "date_to", paged=False), MIN_GAMES],
-        responses=StandingsSerializer,
+        responses={
+            200: StandingsSerializer,
+            304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
+        },
     )
-    def get(self, request: Request, season_id: int) -> Response:
+    def get(self, request: Request, season_id: int) -> HttpResponseBase:
         season = get_season(request, season_id)
         criteria = parse(StandingsFilters, request.query_params)
+        filters = {
+            "date_from": criteria.get("date_from"),
+            "date_to": criteria.get("date_to"),
+            "min_games": criteria.get("min_games", 0),
+        }
+        # A polling tool that has this version gets 304 without the standings computed.
+        version = selectors.season_standings_version(season=season, **filters)
+        etag = quote_etag(f"{version}:{season.rule_set.family}:{request.accepted_renderer.format}")
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return not_modified
+        response = Response(self._data(season, criteria))
+        response["ETag"] = etag
+        return response
+
+    def _data(self, season: Season, criteria: dict[str, Any]) -> Any:
         rows = selectors.season_standings(
             season=season,
             date_from=criteria.get("date_from"),
@@ -215,4 +237,4 @@ class SeasonStandingsApi(APIView):
             "columns": list(family.standings_columns),
             "rows": [_row(rank, row) for rank, row in enumerate(rows, start=1)],
         }
-        return Response(StandingsSerializer(data).data)
+        return StandingsSerializer(data).data

@@ -180,7 +180,9 @@ def season_score_file(request: HttpRequest, slug: str, season_id: int) -> HttpRe
 def _filtered_standings(request: HttpRequest, season: Season) -> list[selectors.StandingRow]:
     filters = StandingsFilterForm(request.GET or None)
     criteria = filters.cleaned_data if filters.is_valid() else {}
-    return selectors.season_standings(
+    # The charts and downloads of the season page the visitor has just seen: the standings
+    # that page computed, while they are current.
+    return selectors.season_standings_shared(
         season=season,
         date_from=criteria.get("date_from"),
         date_to=criteria.get("date_to"),

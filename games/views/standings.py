@@ -19,11 +19,13 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
     )
     filters = StandingsFilterForm(request.GET or None)
     criteria = filters.cleaned_data if filters.is_valid() else {}
-    standings = selectors.season_standings(
+    # Computed here and shared with the page's charts (Big Two) and its downloads.
+    standings = selectors.season_standings_shared(
         season=season,
         date_from=criteria.get("date_from"),
         date_to=criteria.get("date_to"),
         min_games=criteria.get("min_games") or 0,
+        refresh=True,
     )
     context = {
         "access": access,

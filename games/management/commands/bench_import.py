@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 from django.test import RequestFactory
 from django.test.utils import override_settings
+from django.urls import resolve
 
 from games import exporting, importing, selectors, services
 from games.models import (
@@ -31,6 +32,7 @@ from games.models import (
     Season,
     Seat,
     Session,
+    SessionSeatTotal,
 )
 from games.views import standings
 from scoring.score_files import SCORE_FORMATS, generated_score_file
@@ -40,6 +42,7 @@ PARAMS = {
     "hk": {"base": "1", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
     "big_two": {"fry_threshold": 10},
 }
+READ_RUNS = 5  # a read is timed this many times and its median shown
 
 
 def timed(run: Callable[[], Any]) -> tuple[float, Any]:
@@ -111,14 +114,25 @@ class Command(BaseCommand):
             )
         )
         self._line("import again (nothing new)", seconds, f"{plan.known_hand_count:,} known")
-        seconds, rows = timed(lambda: selectors.season_standings(season=season))
-        self._line("season standings (query)", seconds, f"{len(rows)} players")
-        seconds, response = timed(lambda: _season_page(season))
-        self._line("season page (render)", seconds, f"{len(response.content):,} bytes")
+        rows = selectors.season_standings(season=season)
+        self._median("season standings (query)", lambda: selectors.season_standings(season=season))
+        self.stdout.write(f"{'':42}{len(rows)} players")
+        response = _season_page(season)
+        self._median("season page (render)", lambda: _season_page(season))
+        self.stdout.write(f"{'':42}{len(response.content):,} bytes")
+        self._median("API standings", lambda: _get(season, "/api/v1/seasons/{season}/standings/"))
+        self._median(
+            "standings CSV", lambda: _get(season, "/c/{club}/seasons/{season}/standings.csv")
+        )
         seconds, lines = timed(
             lambda: list(exporting.season_score_file(season=season, score_format=score_format))
         )
         self._line("export score file", seconds, f"{len(lines):,} lines")
+
+    def _median(self, what: str, run: Callable[[], Any]) -> None:
+        """A read's median time over a few runs, in milliseconds: reads are quick and noisy."""
+        times = sorted(timed(run)[0] for _ in range(READ_RUNS))
+        self.stdout.write(f"  {what:<28}{times[READ_RUNS // 2] * 1000:8.1f} ms median")
 
     def _line(self, what: str, seconds: float, detail: str) -> None:
         timing = f"{seconds:8.2f} s" if seconds else " " * 10
@@ -138,10 +152,24 @@ def _season_page(season: Season) -> Any:
     return standings.season_detail(request, season.club.slug, season.pk)
 
 
+def _get(season: Season, path: str) -> Any:
+    """A read as an anonymous visitor of the (public) benchmark club gets it."""
+    url = path.format(club=season.club.slug, season=season.pk)
+    match = resolve(url)
+    request = RequestFactory().get(url)
+    request.user = AnonymousUser()
+    response = match.func(request, *match.args, **match.kwargs)
+    if hasattr(response, "render"):  # an API response renders lazily
+        response.render()
+    assert response.status_code == 200, (url, response.status_code)
+    return response
+
+
 def _delete(club: Club) -> None:
     """Delete the benchmark club's rows table by table (the ORM's cascade is far slower)."""
     with transaction.atomic():
         for model, lookup in (
+            (SessionSeatTotal, "season__club"),
             (Score, "season__club"),
             (Hand, "session__club"),
             (Seat, "session__club"),

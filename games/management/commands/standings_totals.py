@@ -1,0 +1,49 @@
+"""Check the kept per-seat session totals against their scores, or rebuild them.
+
+``python manage.py standings_totals [--club SLUG] [--rebuild]`` lists every session seat
+whose kept totals differ from a recomputation from its hands' scores and exits 1 if any
+does; with ``--rebuild`` it rewrites those sessions' totals and exits 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.models import Club, Session
+from games.totals import totals_check
+
+
+class Command(BaseCommand):
+    help = "Compare the standings' kept session totals with their scores; --rebuild fixes them."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--club", metavar="SLUG", help="only this club's sessions")
+        parser.add_argument("--rebuild", action="store_true", help="rewrite the totals that differ")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        sessions = self._sessions(options["club"])
+        rebuild = options["rebuild"]
+        differences = 0
+        for difference in totals_check(sessions=sessions, rebuild=rebuild):
+            differences += 1
+            self.stdout.write(str(difference))
+        if differences and not rebuild:
+            raise CommandError(
+                f"{differences} session seats' kept totals differ from their scores; "
+                "run again with --rebuild to rewrite them."
+            )
+        if differences:
+            done = f"{differences} session seats' totals rewritten from their scores"
+        else:
+            done = "their kept totals match their scores"
+        self.stdout.write(f"{sessions.count():,} sessions checked: {done}.")
+
+    def _sessions(self, slug: str | None) -> Any:
+        if slug is None:
+            return Session.objects.all()
+        club = Club.objects.filter(slug=slug).first()
+        if club is None:
+            raise CommandError(f"--club: no club has the address {slug!r}.")
+        return Session.objects.filter(club=club)

@@ -1,0 +1,141 @@
+"""Kept per-seat session totals: their one definition over scores, their writer, their check.
+
+Standings sum these rows (one per seat per session) instead of every score. Each hand write
+rewrites its session's rows from the session's scores in the same transaction; the check
+compares every kept row with the same recomputation. The migration that created the table
+filled it with :func:`write_totals` too, so there is one definition of what a total is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, F, Max, Model, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+
+from games.models import Score, Season, Session, SessionSeatTotal
+
+# Sessions per query: well under every database's limit of bound parameters, and few rows.
+CHUNK = 500
+
+# Where the totals stand: copied from the scores, the same for every score of a seat.
+PLACE = ("session_id", "seat", "player_id", "season_id", "played_on")
+# A seat's totals over a session's scores (a deleted hand has no scores).
+FIGURES: dict[str, Any] = {
+    "hands": Count("id"),
+    "net": Sum("points"),
+    "wins": Count("id", filter=Q(won=True)),
+    "blames": Count("id", filter=Q(blamed=True)),
+    "self_draws": Count("id", filter=Q(self_drawn=True)),
+    "false_wins": Count("id", filter=Q(false_win=True)),
+    "fries": Count("id", filter=Q(fried=True)),
+    "deal_ins": Count("id", filter=Q(blamed=True, false_win=False)),
+    "real_losses": Coalesce(Sum("real_loss"), 0),
+    "win_value": Sum("hand_value", filter=Q(won=True)),
+    "east_hands": Count("id", filter=Q(east_run__isnull=False)),
+    "best_east_run": Max("east_run"),
+}
+COLUMNS = (*PLACE, *FIGURES)
+
+
+def recomputed(scores: QuerySet[Any]) -> QuerySet[Any]:
+    """Each session seat's totals over ``scores``, as dicts of ``COLUMNS``."""
+    return scores.values(*PLACE).annotate(**FIGURES).order_by("session_id", "seat")
+
+
+def chunks(ids: Iterable[int]) -> Iterator[list[int]]:
+    ordered = sorted(set(ids))
+    for start in range(0, len(ordered), CHUNK):
+        yield ordered[start : start + CHUNK]
+
+
+def write_totals(
+    total_model: type[Model], score_model: type[Model], session_ids: Iterable[int]
+) -> None:
+    """Replace the kept totals of these sessions with a recomputation from their scores.
+
+    Takes the models so that the migration can run it on its historical ones.
+    """
+    for chunk in chunks(session_ids):
+        total_model._default_manager.filter(session_id__in=chunk).delete()
+        rows = recomputed(score_model._default_manager.filter(session_id__in=chunk))
+        total_model._default_manager.bulk_create(total_model(**row) for row in rows)
+
+
+def session_totals_refresh(*, session_ids: Iterable[int]) -> None:
+    """Rewrite these sessions' kept totals and raise their seasons' standings versions; call
+    it inside the transaction that wrote their scores, with the sessions locked, so that the
+    totals commit (or not) with the scores."""
+    ids = set(session_ids)
+    if not ids:
+        return
+    write_totals(SessionSeatTotal, Score, ids)
+    seasons = Session.objects.filter(pk__in=ids).values("season_id")
+    season_standings_changed(seasons=Season.objects.filter(pk__in=seasons))
+
+
+def season_standings_changed(*, seasons: QuerySet[Season]) -> None:
+    """Give these seasons' standings a new version (so their ETags and cache keys change).
+
+    Done last in a write's transaction: the season's row stays locked only until it commits.
+    """
+    seasons.update(standings_version=F("standings_version") + 1)
+
+
+@dataclass(frozen=True)
+class TotalsDifference:
+    """One session seat whose kept totals are not what its scores add up to."""
+
+    session_id: int
+    seat: int
+    kept: dict[str, Any] | None
+    expected: dict[str, Any] | None
+
+    def __str__(self) -> str:
+        where = f"session {self.session_id}, seat {self.seat + 1}"
+        if self.kept is None:
+            return f"{where}: no kept totals, but it has scores"
+        if self.expected is None:
+            return f"{where}: kept totals, but it has no scores"
+        changes = [
+            f"{name} kept {self.kept[name]}, recomputed {self.expected[name]}"
+            for name in COLUMNS
+            if self.kept[name] != self.expected[name]
+        ]
+        return f"{where}: " + "; ".join(changes)
+
+
+def totals_differences(*, session_ids: Sequence[int]) -> list[TotalsDifference]:
+    """The seats of these sessions whose kept totals differ from their scores' (a few
+    hundred sessions at a time: read under their locks, so a hand write cannot fall between
+    the two reads)."""
+    kept_rows = SessionSeatTotal.objects.filter(session_id__in=session_ids)
+    kept = _by_seat(kept_rows.values(*COLUMNS))
+    expected = _by_seat(recomputed(Score.objects.filter(session_id__in=session_ids)))
+    return [
+        TotalsDifference(key[0], key[1], kept.get(key), expected.get(key))
+        for key in sorted(kept.keys() | expected.keys())
+        if kept.get(key) != expected.get(key)
+    ]
+
+
+def _by_seat(rows: Iterable[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(row["session_id"], row["seat"]): row for row in rows}
+
+
+def totals_check(
+    *, sessions: QuerySet[Session], rebuild: bool = False
+) -> Iterator[TotalsDifference]:
+    """Every difference between the kept totals of ``sessions`` and their scores; with
+    ``rebuild``, each differing session's totals are rewritten in the same transaction."""
+    for chunk in chunks(sessions.values_list("pk", flat=True)):
+        with transaction.atomic():
+            # Hand writes lock their session first: holding the locks, the two reads agree.
+            list(Session.objects.select_for_update().filter(pk__in=chunk).values_list("pk"))
+            differences = totals_differences(session_ids=chunk)
+            if rebuild:
+                session_totals_refresh(session_ids={d.session_id for d in differences})
+        yield from differences

@@ -1,0 +1,363 @@
+"""Kept session totals: every write keeps them equal to a recomputation from the scores,
+the standings read them, and ``standings_totals`` checks and rebuilds them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import fields
+from decimal import Decimal
+from fractions import Fraction
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db.models import F
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import importing, selectors, services
+from games.models import Club, Hand, Player, Score, Season, Session, SessionSeatTotal
+from games.totals import totals_differences
+from scoring.families import get_family
+from scoring.score_files import SCORE_FORMATS, generated_score_file
+from tests.conftest import HK_HALF
+
+CLASSICAL = {"rules": "millington", "stake": 100, "draw_advance_wind": True}
+# Per family: its parameters, its seats, and a few hands of every kind it scores.
+FAMILIES: dict[str, tuple[dict[str, Any], int, list[dict[str, Any]]]] = {
+    "hk": (
+        HK_HALF,
+        4,
+        [
+            {"outcome": "self_drawn", "winner": 0, "faan": 3},
+            {"outcome": "discard", "winner": 1, "faan": 4, "blamed": 2},
+            {"outcome": "draw"},
+            {"outcome": "false_win", "blamed": 3},
+            {"outcome": "self_draw_guarantee", "winner": 2, "faan": 5, "blamed": 1},
+        ],
+    ),
+    "big_two": (
+        {"fry_threshold": 10},
+        4,
+        [{"losses": [0, 11, 12, 13]}, {"losses": [1, 1, 1, 0]}, {"losses": [5, 0, 10, 2]}],
+    ),
+    "mcr": (
+        {},
+        4,
+        [
+            {"outcome": "draw"},
+            {"outcome": "self_drawn", "winner": 0, "fan": 8},
+            {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 12},
+        ],
+    ),
+    "classical": (
+        CLASSICAL,
+        2,
+        [
+            {"mahjong": 0, "players": [{"sets": ["PCT"]}, {}]},
+            {"mahjong": 1, "players": [{}, {"sets": ["PCT"]}]},
+            {"mahjong": None, "players": [{}, {}]},
+        ],
+    ),
+}
+
+
+def seasons_of(club: Club, alice: User) -> dict[str, Season]:
+    seasons = {}
+    for key, (params, _, _) in FAMILIES.items():
+        rules = services.rule_set_create(club=club, name=key, family=key, params=params, by=alice)
+        seasons[key] = services.season_save(club=club, name=key, rule_set=rules)
+    return seasons
+
+
+def kept_equals_recomputed(*sessions: Session) -> None:
+    differences = totals_differences(session_ids=[session.pk for session in sessions])
+    assert [str(difference) for difference in differences] == []
+
+
+# --- every write keeps the totals -----------------------------------------------------------
+
+# (what, which hand counting from the first live one, which input)
+Operation = tuple[str, int, int]
+OPERATIONS = st.lists(
+    st.tuples(st.sampled_from(["record", "amend", "delete"]), st.integers(0, 9), st.integers(0, 9)),
+    min_size=1,
+    max_size=14,
+)
+
+
+def apply(session: Session, operation: Operation, by: User) -> None:
+    """Carry out one operation; one the rules refuse (the game is over, a later hand no
+    longer scores) must leave everything as it was, which the caller checks."""
+    what, which, choice = operation
+    inputs = FAMILIES[session.season.rule_set.family][2]
+    hand_input = inputs[choice % len(inputs)]
+    live = list(session.hands.filter(deleted_at=None).order_by("number"))
+    try:
+        if what == "record" or not live:
+            services.hand_record(session=session, hand_input=hand_input, by=by)
+            return
+        hand = live[which % len(live)]
+        if what == "amend":
+            services.hand_amend(
+                hand=hand, hand_input=hand_input, expected_version=hand.version, reason="r", by=by
+            )
+        else:
+            services.hand_delete(hand=hand, expected_version=hand.version, reason="r", by=by)
+    except ValidationError:
+        pass
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_any_record_amend_delete_sequence_keeps_the_totals_equal_to_the_scores(
+    club: Club, players: list[Player], alice: User, family: str
+) -> None:
+    season = seasons_of(club, alice)[family]
+    seats = players[: FAMILIES[family][1]]
+
+    @settings(
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(operations=OPERATIONS)
+    def run(operations: list[Operation]) -> None:
+        session = services.session_start(
+            season=season, played_on=dt.date(2026, 5, 1), players=seats, by=alice
+        )
+        for operation in operations:
+            apply(session, operation, alice)
+            kept_equals_recomputed(session)
+        assert standings_figures(season) == figures_from_scores(season)
+
+    run()
+
+
+FIGURES = tuple(
+    field.name
+    for field in fields(selectors.StandingRow)
+    if field.name not in ("player_id", "name", "is_regular")
+)
+
+
+def standings_figures(season: Season) -> dict[str, tuple[Any, ...]]:
+    rows = selectors.season_standings(season=season)
+    return {row.name: tuple(getattr(row, name) for name in FIGURES) for row in rows}
+
+
+def figures_from_scores(season: Season) -> dict[str, tuple[Any, ...]]:
+    """The standings' figures added up in Python from every score, for comparison."""
+    scores = list(Score.objects.filter(season=season).select_related("player"))
+    by_player: dict[str, list[Score]] = defaultdict(list)
+    for score in scores:
+        by_player[score.player.name].append(score)
+    table_points = table_points_from_scores(season, scores)
+    return {name: (*player_figures(rows), table_points[name]) for name, rows in by_player.items()}
+
+
+def player_figures(scores: list[Score]) -> tuple[Any, ...]:
+    wins = [score for score in scores if score.won]
+    runs = [score.east_run for score in scores if score.east_run is not None]
+    values = [score.hand_value for score in wins if score.hand_value is not None]
+    return (
+        len(scores),
+        len(wins),
+        sum(score.blamed for score in scores),
+        sum(score.self_drawn for score in scores),
+        sum(score.false_win for score in scores),
+        sum(score.fried for score in scores),
+        sum(score.real_loss or 0 for score in scores),
+        sum((score.points for score in scores), Decimal(0)),
+        len({score.session_id for score in scores}),
+        len(runs),
+        max(runs, default=None),
+        sum(score.blamed and not score.false_win for score in scores),
+        sum(values) if values else None,
+    )
+
+
+def table_points_from_scores(season: Season, scores: list[Score]) -> dict[str, Fraction]:
+    family = get_family(season.rule_set.family)
+    nets: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    for score in scores:
+        nets[score.session_id][score.player.name] += Fraction(score.points)
+    points: dict[str, Fraction] = defaultdict(Fraction)
+    for game in nets.values():
+        if not family.table_points or len(game) != 4:
+            continue
+        for name, share in zip(game, family.session_table_points(list(game.values())), strict=True):
+            points[name] += share
+    return points
+
+
+def test_a_sequential_amendment_of_the_first_hand_rewrites_the_totals_of_later_hands(
+    club: Club, players: list[Player], alice: User
+) -> None:
+    season = seasons_of(club, alice)["classical"]
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 5, 1), players=players[:2], by=alice
+    )
+    east_wins, other_wins, _ = FAMILIES["classical"][2]
+    first, _ = services.hand_record(session=session, hand_input=east_wins, by=alice)
+    services.hand_record(session=session, hand_input=other_wins, by=alice)
+    before = list(SessionSeatTotal.objects.values_list("net", "east_hands"))
+    services.hand_amend(
+        hand=first, hand_input=other_wins, expected_version=1, reason="B won", by=alice
+    )
+    # B is East for the second hand now, so both the nets and the East hands change.
+    assert list(SessionSeatTotal.objects.values_list("net", "east_hands")) != before
+    kept_equals_recomputed(session)
+
+
+def test_a_refused_change_leaves_the_totals_as_they_were(
+    club: Club, players: list[Player], alice: User
+) -> None:
+    season = seasons_of(club, alice)["hk"]
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 5, 1), players=players, by=alice
+    )
+    hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=alice)
+    before = list(SessionSeatTotal.objects.values())
+    with pytest.raises(ValidationError):
+        services.hand_amend(
+            hand=hand, hand_input={"outcome": "nonsense"}, expected_version=1, reason="r", by=alice
+        )
+    assert list(SessionSeatTotal.objects.values()) == before
+
+
+def test_deleting_every_hand_leaves_no_totals(session: Session, alice: User) -> None:
+    hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=alice)
+    assert SessionSeatTotal.objects.filter(session=session).count() == 4
+    services.hand_delete(hand=hand, expected_version=1, reason="r", by=alice)
+    assert not SessionSeatTotal.objects.filter(session=session).exists()
+    assert selectors.season_standings(season=session.season) == []
+
+
+# --- imports ---------------------------------------------------------------------------------
+
+APPENDED = """\
+B=2
+M=6
+R=half
+2024-01-05
+A B C D
+- 2 d -
+1 - - -
+"""
+
+
+def test_an_import_and_an_import_that_adds_to_its_sessions_keep_the_totals(
+    season: Season, players: list[Player]
+) -> None:
+    hk = SCORE_FORMATS["hk"]
+    importing.import_scores(season=season, text=APPENDED, score_format=hk, by=None)
+    importing.import_scores(season=season, text=APPENDED + "- - 3 d\n", score_format=hk, by=None)
+    (session,) = Session.objects.filter(season=season)
+    assert Hand.objects.filter(session=session).count() == 3
+    assert sum(SessionSeatTotal.objects.values_list("hands", flat=True)) == 3 * 4
+    kept_equals_recomputed(session)
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def run_check(*options: str) -> str:
+    out = StringIO()
+    call_command("standings_totals", *options, stdout=out)
+    return out.getvalue()
+
+
+def test_the_demo_club_and_a_generated_season_keep_their_totals(
+    club: Club, alice: User, db: Any
+) -> None:
+    call_command("seed_demo", stdout=StringIO())
+    seasons = seasons_of(club, alice)
+    for key in ("hk", "big_two"):
+        importing.import_scores(
+            season=seasons[key],
+            text=generated_score_file(key, 300),
+            score_format=SCORE_FORMATS[key],
+            by=None,
+            create_players=True,
+        )
+    assert Session.objects.filter(club=club).count() > 2
+    sessions = Session.objects.count()
+    assert run_check() == f"{sessions} sessions checked: their kept totals match their scores.\n"
+
+
+def test_the_command_lists_each_difference_then_rebuilds_them(
+    club: Club, alice: User, db: Any
+) -> None:
+    call_command("seed_demo", stdout=StringIO())
+    wrong, gone = SessionSeatTotal.objects.order_by("session_id", "seat")[:2]
+    SessionSeatTotal.objects.filter(pk=wrong.pk).update(hands=F("hands") + 1)
+    gone.delete()
+    out = StringIO()
+    with pytest.raises(CommandError, match="2 session seats' kept totals differ") as failed:
+        call_command("standings_totals", stdout=out)
+    assert failed.value.returncode == 1
+    assert out.getvalue().splitlines() == [
+        f"session {wrong.session_id}, seat {wrong.seat + 1}: "
+        f"hands kept {wrong.hands + 1}, recomputed {wrong.hands}",
+        f"session {gone.session_id}, seat {gone.seat + 1}: no kept totals, but it has scores",
+    ]
+    assert "2 session seats' totals rewritten" in run_check("--rebuild")
+    assert "match their scores" in run_check()
+    restored = SessionSeatTotal.objects.get(session_id=gone.session_id, seat=gone.seat)
+    assert (restored.net, restored.hands) == (gone.net, gone.hands)
+
+
+def test_the_command_checks_one_club_and_names_an_unknown_one(club: Club, db: Any) -> None:
+    call_command("seed_demo", stdout=StringIO())
+    SessionSeatTotal.objects.update(hands=0)
+    assert run_check("--club", "dragons") == (
+        "0 sessions checked: their kept totals match their scores.\n"
+    )
+    with pytest.raises(CommandError, match="--club: no club has the address 'nowhere'"):
+        run_check("--club", "nowhere")
+
+
+def scores_of(player: Player, **where: Any) -> dict[str, Any]:
+    """A player's figures added up in Python from their scores."""
+    scores = list(Score.objects.filter(player=player, **where))
+    return {
+        "games": len(scores),
+        "wins": sum(score.won for score in scores),
+        "blames": sum(score.blamed for score in scores),
+        "net": sum((score.points for score in scores), Decimal(0)) if scores else None,
+    }
+
+
+def test_the_player_page_reads_its_sessions_and_totals_from_the_kept_totals(
+    as_charlie: Client, session: Session, players: list[Player], alice: User
+) -> None:
+    second = services.session_start(
+        season=session.season, played_on=dt.date(2026, 3, 8), players=players[::-1], by=alice
+    )
+    for table in (session, second, session):
+        services.hand_record(session=table, hand_input=FAMILIES["hk"][2][1], by=alice)
+    hand, _ = services.hand_record(session=second, hand_input={"outcome": "draw"}, by=alice)
+    services.hand_delete(hand=hand, expected_version=1, reason="r", by=alice)
+    for player in players:
+        assert selectors.player_totals(player=player) == scores_of(player)
+        rows = list(selectors.player_sessions(player=player))
+        assert [row["session_id"] for row in rows] == [second.pk, session.pk]
+        for row, table in zip(rows, (second, session), strict=True):
+            expected = scores_of(player, session=table)
+            assert (row["hands"], row["wins"], row["net"]) == (
+                expected["games"],
+                expected["wins"],
+                expected["net"],
+            )
+    totals = scores_of(players[1])
+    page = as_charlie.get(f"/c/dragons/players/{players[1].pk}/").content.decode()
+    assert f"3 hands · {totals['wins']} won · {totals['blames']} blamed" in page
+    assert selectors.player_totals(
+        player=services.player_create(club=session.club, name="New")
+    ) == ({"games": 0, "wins": 0, "blames": 0, "net": None})
