@@ -19,6 +19,7 @@ FAMILY_MODULES: dict[str, str] = {
     "zung_jung": "scoring.engine.zung_jung",
     "mcr": "scoring.engine.mcr",
     "classical": "scoring.engine.classical",
+    "riichi": "scoring.engine.riichi",
 }
 
 
