@@ -152,7 +152,8 @@ def evaluate_tiles(hand: RiichiHand, rules: RiichiRules) -> LibraryResult:
         config=config(hand, rules),
     )
     if response.error is not None:
-        raise HandError(_ERRORS.get(response.error, f"the hand cannot win: {response.error}"))
+        message = _ERRORS.get(response.error, f"the hand cannot win: {response.error}")
+        raise HandError(message, field="concealed")
     assert response.yaku is not None and response.han is not None and response.fu is not None
     yaku = tuple((y, _han(y, response.is_open_hand)) for y in response.yaku)
     return LibraryResult(yaku, response.han, response.fu, tuple(response.fu_details or ()))

@@ -178,8 +178,15 @@ def test_a_hand_without_yaku_cannot_win() -> None:
         "melds": [{"type": "chow", "tiles": "123m"}],
         "winning_tile": "9s",
     }
-    with pytest.raises(HandError, match="no yaku"):
+    with pytest.raises(HandError, match="no yaku") as caught:
         evaluate_data(hand, EMA)
+    assert caught.value.field == "concealed"
+
+
+def test_tiles_that_form_no_winning_hand_are_refused() -> None:
+    with pytest.raises(HandError, match="no winning hand") as caught:
+        evaluate_data({**PINFU, "concealed": "123m22455p345678s"}, EMA)
+    assert caught.value.field == "concealed"
 
 
 def test_open_tanyao_counts_under_every_preset() -> None:
