@@ -210,3 +210,30 @@ def test_every_yaku_the_library_knows_has_names() -> None:
 
     library = {yaku.yaku_id for yaku in vars(YakuConfig()).values()}
     assert library == set(YAKU)
+
+
+def test_a_counted_yakuman_is_a_yakuman_under_ema_and_a_sanbaiman_under_wrc() -> None:
+    # 11m 123m 456m 789m 234m, won on 4m (open wait), dealer tsumo: riichi 1 + tsumo 1 +
+    # pinfu 1 + ittsu 2 + chinitsu 6 + three dora 1m (indicator 9m) = 14 han
+    hand = {
+        "concealed": "11123456789m234m",
+        "winning_tile": "4m",
+        "self_drawn": True,
+        "riichi": True,
+        "dora_indicators": "9m",
+    }
+    ema, wrc = evaluate_data(hand, EMA), evaluate_data(hand, WRC)
+    assert ids(ema) == {
+        "menzen_tsumo": 1,
+        "riichi": 1,
+        "pinfu": 1,
+        "ittsu": 2,
+        "chinitsu": 6,
+        "dora": 3,
+    }
+    assert (ema["han"], ema["limit_name"], ema["payments"]) == (
+        14,
+        "yakuman",
+        {"each": 16000, "total": 48000},
+    )
+    assert (wrc["limit_name"], wrc["payments"]) == ("sanbaiman", {"each": 12000, "total": 36000})
