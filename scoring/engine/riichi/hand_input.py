@@ -186,6 +186,7 @@ def validate(hand: RiichiHand) -> None:
 
 
 def _check_riichi(h: RiichiHand) -> None:
+    """Riichi 立直 on a concealed hand only; ippatsu 一発 and ura dora 裏ドラ need it."""
     if (h.riichi or h.double_riichi) and not h.hand.is_concealed:
         field = "double_riichi" if h.double_riichi else "riichi"
         raise HandError("only a concealed hand can declare riichi", field=field)
@@ -201,6 +202,7 @@ def _check_riichi(h: RiichiHand) -> None:
 
 
 def _check_chiihou(h: RiichiHand) -> None:
+    """Blessing of earth 地和: a non-dealer's self-drawn win on the first draw, no calls."""
     if h.chiihou and (
         not h.hand.self_drawn or h.hand.seat_wind == EAST or h.hand.melds or h.hand.heavenly
     ):
@@ -211,6 +213,7 @@ def _check_chiihou(h: RiichiHand) -> None:
 
 
 def _check_red_fives(h: RiichiHand) -> None:
+    """Red fives 赤ドラ: one per suit; a red winning tile is one of the concealed tiles."""
     total: dict[str, int] = dict(h.red_concealed)
     for reds in h.red_melds:
         for suit, count in reds.items():
@@ -225,6 +228,7 @@ def _check_red_fives(h: RiichiHand) -> None:
 
 
 def _check_copies(h: RiichiHand) -> None:
+    """Four copies 四枚 of a tile at most, counting the hand and the dora indicators."""
     seen = h.hand.tile_counts()
     for t in (*h.dora_indicators, *h.ura_dora_indicators):
         seen[t] += 1
