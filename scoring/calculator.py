@@ -7,9 +7,13 @@ from typing import Any
 
 from scoring.engine import evaluation
 from scoring.engine.errors import EngineError
-from scoring.engine.hand import hand_from_json
 
-LABELS = {"zung_jung": "Zung Jung 中庸", "mcr": "MCR 國標", "classical": "Classical"}
+LABELS = {
+    "zung_jung": "Zung Jung 中庸",
+    "mcr": "MCR 國標",
+    "classical": "Classical",
+    "riichi": "Riichi 立直",
+}
 
 
 def rules_choices() -> list[tuple[str, str]]:
@@ -27,6 +31,6 @@ def evaluate_hand(rules: str, hand: Mapping[str, Any]) -> dict[str, Any]:
     """The evaluation result object of hand-json.md: ``ok`` true with the score, or an error."""
     try:
         family, preset = evaluation.parse_rules(rules)
-        return family.evaluate(hand_from_json(hand), preset).to_json()
+        return evaluation.evaluate_object(family, hand, preset)
     except EngineError as error:
         return {"ok": False, "error": error.message, "field": error.field}

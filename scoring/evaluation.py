@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine.errors import RulesError
-from scoring.engine.evaluation import FAMILY_MODULES, family
-from scoring.engine.hand import hand_from_json
+from scoring.engine.evaluation import FAMILY_MODULES, evaluate_object, family
 
 
 def evaluation_families() -> dict[str, tuple[str, ...]]:
@@ -36,4 +35,4 @@ def evaluate_hand(hand: Any, family_name: str, preset: str | None = None) -> dic
     if preset not in chosen.presets():
         known = ", ".join(chosen.presets())
         raise RulesError(f"{chosen.name} has no preset {preset!r} (known: {known})", field="preset")
-    return chosen.evaluate(hand_from_json(hand), preset).to_json()
+    return evaluate_object(chosen, hand, preset)

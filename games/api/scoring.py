@@ -58,8 +58,12 @@ class EvaluationSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
     family = serializers.CharField()
     preset = serializers.CharField()
-    total = serializers.IntegerField(help_text="In the family's unit, bonus tiles included.")
-    total_without_bonus = serializers.IntegerField()
+    total = serializers.JSONField(
+        help_text="In the family's unit, bonus tiles included: a whole number, or an exact "
+        'fraction as text ("333/2") where classical rules halve a score.'
+    )
+    total_without_bonus = serializers.JSONField()
+    unit = serializers.CharField(help_text='What the total counts: "points", "fan", "han".')
     meets_minimum = serializers.BooleanField()
     limit = serializers.BooleanField()
     patterns = CountedPatternSerializer(many=True)

@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "scoring.engine.evaluate",
     "scoring.engine.classical.command",
     "scoring.engine.mcr.cli",
+    "scoring.engine.riichi.cli",
 )
 
 

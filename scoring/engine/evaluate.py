@@ -14,8 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from scoring.engine.errors import EngineError, LineError
-from scoring.engine.evaluation import Family, parse_rules
-from scoring.engine.hand import hand_from_json
+from scoring.engine.evaluation import Family, evaluate_object, parse_rules
 from scoring.engine.zung_jung.notation import hand_json_from_seed_line
 
 # How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
@@ -83,13 +82,7 @@ def _evaluate_seed(text: str, family: Family, preset: str) -> dict[str, Any]:
 
 def _evaluate_data(data: Any, family: Family, preset: str) -> dict[str, Any]:
     try:
-        # A family whose hand objects extend hand-json (classical: "mahjong", losers'
-        # partial hands) reads the object itself.
-        evaluate_data = getattr(family, "evaluate_data", None)
-        if evaluate_data is not None:
-            result: dict[str, Any] = evaluate_data(data, preset)
-            return result
-        return family.evaluate(hand_from_json(data), preset).to_json()
+        return evaluate_object(family, data, preset)
     except EngineError as error:
         return {"ok": False, "error": error.message}
 

@@ -12,13 +12,14 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from scoring.engine.errors import RulesError
-from scoring.engine.hand import Hand
+from scoring.engine.hand import Hand, hand_from_json
 
 # family name -> module whose ``FAMILY`` attribute evaluates it (imported on first use)
 FAMILY_MODULES: dict[str, str] = {
     "zung_jung": "scoring.engine.zung_jung",
     "mcr": "scoring.engine.mcr",
     "classical": "scoring.engine.classical",
+    "riichi": "scoring.engine.riichi",
 }
 
 
@@ -74,6 +75,7 @@ class Family(Protocol):
     """What a rule family offers the dispatcher."""
 
     name: str
+    unit: str
     default_preset: str
 
     def presets(self) -> tuple[str, ...]:
@@ -102,6 +104,27 @@ def family(name: str) -> Family:
         raise RulesError(f"unknown rule family {name!r} (known: {known})", field="rules") from None
     found: Family = import_module(module_name).FAMILY
     return found
+
+
+def evaluate_object(chosen: Family, data: Any, preset: str) -> dict[str, Any]:
+    """The result object of one hand object (hand-json.md) under ``chosen``'s ``preset``.
+
+    A family whose hand objects extend hand-json (classical: ``"mahjong"`` and losers'
+    partial hands; riichi: riichi, dora, red fives) reads the object itself. Raises
+    ``EngineError`` for a bad hand.
+
+    >>> evaluate_object(family("zung_jung"), {"concealed": "11123456789999m",
+    ...                 "winning_tile": "5m"}, "seed")["ok"]
+    True
+    """
+    evaluate_data = getattr(chosen, "evaluate_data", None)
+    result: dict[str, Any] = (
+        evaluate_data(data, preset)
+        if evaluate_data is not None
+        else chosen.evaluate(hand_from_json(data), preset).to_json()
+    )
+    result["unit"] = chosen.unit
+    return result
 
 
 def parse_rules(text: str) -> tuple[Family, str]:

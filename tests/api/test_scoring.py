@@ -86,3 +86,18 @@ def test_settle_names_what_is_wrong(anonymous: Api, body: dict[str, Any], field:
     response = anonymous.post("settle/", body)
     assert response.status_code == 400
     assert field in response.json()["fields"], response.json()
+
+
+def test_evaluate_reads_a_familys_own_hand_keys(anonymous: Api) -> None:
+    """Riichi hands carry riichi, dora and red fives: the family reads its object itself."""
+    hand = {
+        "concealed": "123m456p789s23466s",
+        "winning_tile": "4s",
+        "self_drawn": True,
+        "seat_wind": "2z",
+        "riichi": True,
+    }
+    body = anonymous.post("evaluate/", {"family": "riichi", "hand": hand}).json()
+    # Menzen tsumo, riichi and pinfu: 3 han, 20 fu for a self-drawn pinfu.
+    assert (body["total"], body["unit"]) == (3, "han")
+    assert {p["id"] for p in body["patterns"]} == {"menzen_tsumo", "riichi", "pinfu"}

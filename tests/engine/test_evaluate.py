@@ -62,7 +62,7 @@ def test_a_bad_rules_option_is_an_error_on_stderr() -> None:
     assert result.stderr.strip() == (
         "--rules zung_jung:v2: zung_jung has no preset 'v2' (known: seed, official)"
     )
-    assert run("", "--rules", "riichi").stderr.startswith("--rules riichi: unknown rule family")
+    assert run("", "--rules", "sichuan").stderr.startswith("--rules sichuan: unknown rule family")
 
 
 def test_it_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,8 +93,8 @@ def test_invalid_utf8_is_a_bad_line_not_a_crash() -> None:
 def test_the_registry_knows_zung_jung() -> None:
     chosen, preset = parse_rules("zung_jung")
     assert (chosen.name, preset, chosen.presets()) == ("zung_jung", "seed", ("seed", "official"))
-    with pytest.raises(RulesError, match="unknown rule family 'riichi'"):
-        family("riichi")
+    with pytest.raises(RulesError, match="unknown rule family 'sichuan'"):
+        family("sichuan")
 
 
 def test_it_reads_the_seeds_hand_strings_with_bonus_words_and_context() -> None:

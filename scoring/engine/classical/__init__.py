@@ -62,6 +62,7 @@ class ClassicalFamily:
     """The ``classical`` entry of the family registry: a preset name or a rules file path."""
 
     name = "classical"
+    unit = "points"  # what a result's total counts
     default_preset = DEFAULT_PRESET
 
     def __init__(self) -> None:

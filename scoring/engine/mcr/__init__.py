@@ -27,6 +27,7 @@ class MCRFamily:
     """The ``mcr`` entry of the family registry."""
 
     name = "mcr"
+    unit = "fan"  # what a result's total counts
     default_preset = "standard"
 
     def presets(self) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ class ZungJungFamily:
     """The ``zung_jung`` entry of the family registry."""
 
     name = "zung_jung"
+    unit = "points"  # what a result's total counts
     default_preset = "seed"
 
     def presets(self) -> tuple[str, ...]:

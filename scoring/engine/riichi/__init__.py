@@ -1,0 +1,76 @@
+"""Japanese riichi (立直麻雀): the EMA, WRC and club presets, payments, hanchan, evaluation.
+
+Hands are evaluated from their tiles by the ``mahjong`` library (MahjongRepository); the
+payments, the settlement of a hand and the game are this package's (docs/spec/riichi.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.engine.evaluation import Evaluation
+from scoring.engine.hand import Hand, hand_to_json
+from scoring.engine.riichi.evaluator import evaluate, evaluate_data
+from scoring.engine.riichi.game import GameState, Placement, final_scores, play, replay, start
+from scoring.engine.riichi.hand_input import riichi_hand_from_json
+from scoring.engine.riichi.payments import (
+    HandValue,
+    Limit,
+    basic_points,
+    ron_payment,
+    tsumo_payments,
+)
+from scoring.engine.riichi.rules import CLUB, EMA, PRESETS, WRC, RiichiRules, preset
+from scoring.engine.riichi.settlement import HandResult, Outcome, Table, Win, settle
+
+__all__ = [
+    "CLUB",
+    "EMA",
+    "FAMILY",
+    "PRESETS",
+    "WRC",
+    "GameState",
+    "HandResult",
+    "HandValue",
+    "Limit",
+    "Outcome",
+    "Placement",
+    "RiichiRules",
+    "Table",
+    "Win",
+    "basic_points",
+    "evaluate",
+    "evaluate_data",
+    "final_scores",
+    "play",
+    "preset",
+    "replay",
+    "ron_payment",
+    "settle",
+    "start",
+    "tsumo_payments",
+]
+
+
+class RiichiFamily:
+    """The ``riichi`` entry of the family registry."""
+
+    name = "riichi"
+    unit = "han"  # what a result's total counts
+    default_preset = "ema"
+
+    def presets(self) -> tuple[str, ...]:
+        return tuple(PRESETS)
+
+    def evaluate(self, hand: Hand, preset_name: str) -> Evaluation:
+        """A plain hand-json hand: no riichi, no dora."""
+        rules = preset(preset_name)
+        riichi_hand = riichi_hand_from_json(hand_to_json(hand), red_fives=rules.red_fives)
+        return evaluate(riichi_hand, rules).evaluation()
+
+    def evaluate_data(self, data: object, preset_name: str) -> dict[str, Any]:
+        """A hand object with riichi's flags (docs/spec/riichi.md §7)."""
+        return evaluate_data(data, preset(preset_name))
+
+
+FAMILY = RiichiFamily()

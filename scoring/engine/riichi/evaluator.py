@@ -1,0 +1,129 @@
+"""Riichi hands evaluated from their tiles: yaku, han, fu and dora from the ``mahjong``
+library, then the limit and the payments under the rules (docs/spec/riichi.md §7).
+
+The result is hand-json.md's evaluation result in han (``total`` is the han), with
+``han``, ``fu``, ``yakuman``, ``limit_name``, the Japanese name of each yaku, the fu
+breakdown, and the ``payments`` the hand is worth before counters and riichi sticks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine.evaluation import CountedPattern, Evaluation
+from scoring.engine.riichi.hand_input import RiichiHand, riichi_hand_from_json
+from scoring.engine.riichi.library import LibraryResult, evaluate_tiles
+from scoring.engine.riichi.payments import (
+    YAKUMAN_HAN,
+    HandValue,
+    Limit,
+    limit_of,
+    ron_payment,
+    tsumo_payments,
+)
+from scoring.engine.riichi.rules import RiichiRules
+from scoring.engine.riichi.yaku import DORA_IDS, yaku_name
+from scoring.engine.tiles import EAST
+
+
+@dataclass(frozen=True)
+class RiichiEvaluation:
+    """A scored riichi hand: the yaku (with names), its value, and who is the dealer."""
+
+    rules: RiichiRules
+    patterns: tuple[tuple[CountedPattern, str], ...]  # each with its Japanese name
+    value: HandValue
+    limit: Limit | None
+    dealer: bool
+    self_drawn: bool
+    fu_details: tuple[dict[str, Any], ...]
+
+    @property
+    def han(self) -> int:
+        """The han counted, yakuman as 13 each."""
+        return self.value.yakuman * YAKUMAN_HAN if self.value.yakuman else self.value.han
+
+    def evaluation(self) -> Evaluation:
+        """The family-neutral result (hand-json.md), in han."""
+        return Evaluation(
+            family="riichi",
+            preset=self.rules.preset,
+            total=self.han,
+            total_without_bonus=self.han,
+            meets_minimum=True,
+            limit=self.limit is not None,
+            patterns=tuple(pattern for pattern, _ in self.patterns),
+            arrangement=(),
+        )
+
+    def payments(self) -> dict[str, int]:
+        """What the hand is paid, before counters and riichi sticks."""
+        if not self.self_drawn:
+            return {"discarder": ron_payment(self.value, self.dealer, self.rules)}
+        from_dealer, from_other = tsumo_payments(self.value, self.dealer, self.rules)
+        if self.dealer:
+            return {"each": from_other, "total": 3 * from_other}
+        return {"dealer": from_dealer, "others": from_other, "total": from_dealer + 2 * from_other}
+
+    def to_json(self) -> dict[str, Any]:
+        """The result object: hand-json.md's, plus riichi's values."""
+        result = self.evaluation().to_json()
+        for item, (_, name_ja) in zip(result["patterns"], self.patterns, strict=True):
+            item["name_ja"] = name_ja
+        result.update(
+            han=self.han,
+            fu=self.value.fu,
+            yakuman=self.value.yakuman,
+            limit_name=None if self.limit is None else str(self.limit),
+            dealer=self.dealer,
+            fu_details=list(self.fu_details),
+            payments=self.payments(),
+        )
+        return result
+
+
+def evaluate(hand: RiichiHand, rules: RiichiRules) -> RiichiEvaluation:
+    """Evaluate a validated riichi hand under the rules.
+
+    >>> from scoring.engine.riichi.rules import EMA
+    >>> h = riichi_hand_from_json({"concealed": "234m22456p345678s", "winning_tile": "5s",
+    ...     "self_drawn": True, "riichi": True, "seat_wind": "2z"}, red_fives=False)
+    >>> e = evaluate(h, EMA)
+    >>> e.han, e.value.fu, e.payments()
+    (4, 20, {'dealer': 2600, 'others': 1300, 'total': 5200})
+    """
+    found = evaluate_tiles(hand, rules)
+    yakuman = _yakuman_count(found)
+    value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=found.han, fu=found.fu)
+    return RiichiEvaluation(
+        rules=rules,
+        patterns=tuple(_pattern(yaku_id, name, han) for yaku_id, name, han in _named(found)),
+        value=value,
+        limit=limit_of(value, rules),
+        dealer=hand.hand.seat_wind == EAST,
+        self_drawn=hand.hand.self_drawn,
+        fu_details=tuple({"fu": d["fu"], "reason": d["reason"]} for d in found.fu_details),
+    )
+
+
+def evaluate_data(data: object, rules: RiichiRules) -> dict[str, Any]:
+    """The result object for a riichi hand object (raises ``HandError`` for bad input)."""
+    hand = riichi_hand_from_json(data, red_fives=rules.red_fives)
+    return evaluate(hand, rules).to_json()
+
+
+def _yakuman_count(found: LibraryResult) -> int:
+    if not any(yaku.is_yakuman for yaku, _ in found.yaku):
+        return 0
+    return found.han // YAKUMAN_HAN
+
+
+def _named(found: LibraryResult) -> list[tuple[int, str, int]]:
+    return [(yaku.yaku_id, yaku.name, han) for yaku, han in found.yaku]
+
+
+def _pattern(yaku_id: int, library_name: str, han: int) -> tuple[CountedPattern, str]:
+    names = yaku_name(yaku_id, library_name)
+    value, count = (1, han) if yaku_id in DORA_IDS else (han, 1)
+    return CountedPattern(names.id, names.name, names.name_zh, value, count), names.name_ja

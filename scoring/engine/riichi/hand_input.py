@@ -1,0 +1,246 @@
+"""A riichi hand as data: hand-json (hand-json.md) extended with riichi's flags and dora.
+
+Red fives are written ``0m``, ``0p``, ``0s`` wherever a tile is written (``"340m"`` is 3m 4m
+and the red 5m); the rules must play red fives. The riichi flags ``rinshan``, ``chankan``,
+``haitei``, ``houtei`` and ``tenhou`` are the riichi names of hand-json's
+``replacement_tile``, ``robbing_kong``, ``last_tile_of_wall``, ``last_discard`` and
+``heavenly``; either spelling is accepted (docs/spec/riichi.md §7).
+
+>>> h = riichi_hand_from_json({"concealed": "234067m234p55678s", "winning_tile": "8s",
+...                            "riichi": True, "dora_indicators": "4p"}, red_fives=True)
+>>> h.red_concealed, h.dora_indicators, h.riichi
+({'m': 1}, (12,), True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from scoring.engine.errors import HandError
+from scoring.engine.hand import Hand, hand_from_json
+from scoring.engine.tiles import EAST, KINDS, Tile, describe, parse_tiles
+
+MAX_INDICATORS: Final = 5  # the dora indicator and four kan dora indicators
+RED_SUITS: Final = "mps"
+
+# riichi's name for a flag -> hand-json's name for the same flag
+ALIASES: Final = {
+    "rinshan": "replacement_tile",
+    "chankan": "robbing_kong",
+    "haitei": "last_tile_of_wall",
+    "houtei": "last_discard",
+    "tenhou": "heavenly",
+}
+RIICHI_FLAGS: Final = ("riichi", "double_riichi", "ippatsu", "chiihou")
+RIICHI_KEYS: Final = frozenset({*ALIASES, *RIICHI_FLAGS, "dora_indicators", "ura_dora_indicators"})
+
+_GROUP: Final = re.compile(r"(\d+)([a-z])")
+
+
+@dataclass(frozen=True)
+class RiichiHand:
+    """A validated winning hand with riichi's context: red fives by part of the hand
+    (``red_melds[i]`` for meld i), dora indicators, and the riichi flags."""
+
+    hand: Hand
+    red_concealed: dict[str, int] = field(default_factory=dict)
+    red_melds: tuple[dict[str, int], ...] = ()
+    red_winning_tile: bool = False
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_dora_indicators: tuple[Tile, ...] = ()
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    chiihou: bool = False
+
+
+def riichi_hand_from_json(data: object, *, red_fives: bool) -> RiichiHand:
+    """Read and validate a riichi hand object; ``HandError`` names the field that is wrong."""
+    if not isinstance(data, Mapping):
+        raise HandError('a hand must be a JSON object such as {"concealed": ..., ...}')
+    plain = _plain_hand_json(data)
+    reds: dict[str, Any] = {}
+    for key in ("concealed", "winning_tile"):
+        if key in plain:
+            plain[key], reds[key] = _take_reds(plain[key], key, red_fives)
+    red_melds: tuple[dict[str, int], ...] = ()
+    if isinstance(plain.get("melds"), list):
+        plain["melds"] = list(plain["melds"])  # a copy: the caller's data stays as it was
+        red_melds = _take_meld_reds(plain["melds"], red_fives)
+    hand = _hand(plain)
+    flags = {name: _flag(data, name) for name in RIICHI_FLAGS}
+    result = RiichiHand(
+        hand=hand,
+        red_concealed=reds.get("concealed", {}),
+        red_melds=red_melds,
+        red_winning_tile=bool(reds.get("winning_tile")),
+        dora_indicators=_indicators(data, "dora_indicators", red_fives),
+        ura_dora_indicators=_indicators(data, "ura_dora_indicators", red_fives),
+        **flags,
+    )
+    validate(result)
+    return result
+
+
+def _plain_hand_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand-json part, with riichi's flag names turned into hand-json's."""
+    plain = {key: value for key, value in data.items() if key not in RIICHI_KEYS}
+    for riichi_name, json_name in ALIASES.items():
+        if riichi_name not in data:
+            continue
+        if json_name in data and data[json_name] != data[riichi_name]:
+            raise HandError(
+                f"'{riichi_name}' and '{json_name}' are the same flag; give one", field=riichi_name
+            )
+        plain[json_name] = data[riichi_name]
+    if plain.get("earthly"):
+        raise HandError(
+            "riichi has no earthly hand on a discard under these rules (renhou is not "
+            "played); a non-dealer's self-drawn win on the first draw is 'chiihou'",
+            field="earthly",
+        )
+    if plain.get("bonus"):
+        raise HandError("riichi is played without flowers and seasons", field="bonus")
+    return plain
+
+
+def _hand(plain: dict[str, Any]) -> Hand:
+    """The hand-json ``Hand``; an error on a flag is named with riichi's word for it."""
+    try:
+        return hand_from_json(plain)
+    except HandError as error:
+        riichi_names = {json_name: name for name, json_name in ALIASES.items()}
+        name = riichi_names.get(error.field or "", error.field)
+        raise HandError(error.message, field=name) from None
+
+
+def _take_reds(value: object, field: str, red_fives: bool) -> tuple[object, dict[str, int]]:
+    """Replace red fives (``0m``) by plain fives and count them by suit."""
+    if isinstance(value, list):
+        texts = [_take_reds(item, field, red_fives) for item in value]
+        total: dict[str, int] = {}
+        for _, part in texts:
+            for suit, count in part.items():
+                total[suit] = total.get(suit, 0) + count
+        return [text for text, _ in texts], total
+    if not isinstance(value, str):
+        return value, {}
+    found: dict[str, int] = {}
+    for digits, suit in _GROUP.findall(value):
+        if "0" in digits and suit in RED_SUITS:
+            found[suit] = found.get(suit, 0) + digits.count("0")
+    if found and not red_fives:
+        raise HandError("these rules play no red fives: write 5m, 5p or 5s, not 0", field=field)
+    return _GROUP.sub(lambda m: _plain_group(m), value), found
+
+
+def _plain_group(match: re.Match[str]) -> str:
+    digits, suit = match.group(1), match.group(2)
+    return (digits.replace("0", "5") if suit in RED_SUITS else digits) + suit
+
+
+def _take_meld_reds(melds: list[Any], red_fives: bool) -> tuple[dict[str, int], ...]:
+    reds: list[dict[str, int]] = []
+    for index, meld in enumerate(melds):
+        if isinstance(meld, dict) and "tiles" in meld:
+            tiles, found = _take_reds(meld["tiles"], f"melds[{index}].tiles", red_fives)
+            melds[index] = {**meld, "tiles": tiles}
+            reds.append(found)
+        else:
+            reds.append({})
+    return tuple(reds)
+
+
+def _indicators(data: Mapping[str, Any], key: str, red_fives: bool) -> tuple[Tile, ...]:
+    value = data.get(key, "")
+    if not isinstance(value, str | list):
+        raise HandError(f"'{key}' must be tiles such as '3p' or ['3p', '7z']", field=key)
+    plain, _ = _take_reds(value, key, red_fives)
+    assert isinstance(plain, str | list)
+    tiles = parse_tiles(plain, field=key)
+    if len(tiles) > MAX_INDICATORS:
+        raise HandError(
+            f"{len(tiles)} indicators: there are at most {MAX_INDICATORS} "
+            "(the first and one per kong)",
+            field=key,
+        )
+    if any(t >= KINDS for t in tiles):
+        raise HandError("flowers and seasons are not played in riichi", field=key)
+    return tiles
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise HandError(f"'{key}' must be true or false", field=key)
+    return value
+
+
+def validate(hand: RiichiHand) -> None:
+    """Raise ``HandError`` naming the field when the riichi context cannot be."""
+    for check in _CHECKS:
+        check(hand)
+
+
+def _check_riichi(h: RiichiHand) -> None:
+    """Riichi 立直 on a concealed hand only; ippatsu 一発 and ura dora 裏ドラ need it."""
+    if (h.riichi or h.double_riichi) and not h.hand.is_concealed:
+        field = "double_riichi" if h.double_riichi else "riichi"
+        raise HandError("only a concealed hand can declare riichi", field=field)
+    if h.ippatsu and not (h.riichi or h.double_riichi):
+        raise HandError("ippatsu needs riichi (or double riichi)", field="ippatsu")
+    if h.ura_dora_indicators and not (h.riichi or h.double_riichi):
+        raise HandError("ura dora are revealed only for a riichi hand", field="ura_dora_indicators")
+    if len(h.ura_dora_indicators) > len(h.dora_indicators):
+        raise HandError(
+            "there is one ura dora indicator under each dora indicator, no more",
+            field="ura_dora_indicators",
+        )
+
+
+def _check_chiihou(h: RiichiHand) -> None:
+    """Blessing of earth 地和: a non-dealer's self-drawn win on the first draw, no calls."""
+    if h.chiihou and (
+        not h.hand.self_drawn or h.hand.seat_wind == EAST or h.hand.melds or h.hand.heavenly
+    ):
+        raise HandError(
+            "chiihou is a non-dealer's self-drawn win on the first draw, with no calls",
+            field="chiihou",
+        )
+
+
+def _check_red_fives(h: RiichiHand) -> None:
+    """Red fives 赤ドラ: one per suit; a red winning tile is one of the concealed tiles."""
+    total: dict[str, int] = dict(h.red_concealed)
+    for reds in h.red_melds:
+        for suit, count in reds.items():
+            total[suit] = total.get(suit, 0) + count
+    for suit, count in total.items():
+        if count > 1:
+            raise HandError(f"there is one red 5{suit}, not {count}", field="concealed")
+    if h.red_winning_tile and not h.red_concealed.get(_suit(h.hand.winning_tile)):
+        raise HandError(
+            "the red winning tile is not among the concealed tiles", field="winning_tile"
+        )
+
+
+def _check_copies(h: RiichiHand) -> None:
+    """Four copies 四枚 of a tile at most, counting the hand and the dora indicators."""
+    seen = h.hand.tile_counts()
+    for t in (*h.dora_indicators, *h.ura_dora_indicators):
+        seen[t] += 1
+        if seen[t] > 4:
+            raise HandError(
+                f"{describe(t)}: the hand and the indicators show more than 4 copies",
+                field="dora_indicators",
+            )
+
+
+def _suit(t: Tile) -> str:
+    return "mpsz"[t // 9]
+
+
+_CHECKS: Final = (_check_riichi, _check_chiihou, _check_red_fives, _check_copies)

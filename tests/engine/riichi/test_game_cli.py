@@ -1,0 +1,114 @@
+"""``mahjong-score riichi-game FILE`` and the game JSON it reads."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.engine.cli import main
+from scoring.engine.errors import EngineError
+from scoring.engine.riichi import EMA, HandValue, Outcome
+from scoring.engine.riichi.records import game_from_json, result_from_json
+
+CLUB_GAME = {
+    "rules": "club",
+    "hands": [
+        {"outcome": "tsumo", "wins": [{"winner": 0, "limit": "mangan"}], "riichi": [0]},
+        {"outcome": "draw", "tenpai": [2], "riichi": [2]},
+        {"outcome": "ron", "wins": [{"winner": 1, "yakuman": 1}], "discarder": 3},
+    ],
+}
+
+
+def write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_it_prints_running_scores_sticks_and_final_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["riichi-game", write(tmp_path, CLUB_GAME)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # East 1: dealer mangan tsumo 4,000 all (own stick back). East 1, 1 honba: seat 2 alone
+    # tenpai, +3,000 - 1,000 stick; the dealer is noten, so the deal passes. East 2, 2 honba:
+    # seat 1 deals, dealer yakuman 48,000 + 600 + the stick, from seat 3, who busts.
+    assert lines[:3] == [
+        "1. East 1, 0 honba: tsumo | 37000 21000 21000 21000 | sticks 0",
+        "2. East 1, 1 honba: draw | 36000 20000 23000 20000 | sticks 1",
+        "3. East 2, 2 honba: ron | 36000 69600 23000 -28600 | sticks 0",
+    ]
+    # (points - 30,000) + uma 20/10/-10/-20 thousand, oka 20,000 to first
+    assert lines[3:] == [
+        "seat 0: 36000 points, place 2, final +16000",
+        "seat 1: 69600 points, place 1, final +79600",
+        "seat 2: 23000 points, place 3, final -17000",
+        "seat 3: -28600 points, place 4, final -78600",
+    ]
+
+
+def test_a_game_still_running_prints_no_final_points_unless_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands = [{"outcome": "draw", "tenpai": [1]}]
+    assert main(["riichi-game", write(tmp_path, hands)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1
+    assert main(["riichi-game", write(tmp_path, {"hands": hands, "stopped": True})]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == [
+        "seat 0: 29000 points, place 2, final -6000",
+        "seat 1: 33000 points, place 1, final +18000",
+        "seat 2: 29000 points, place 2, final -6000",
+        "seat 3: 29000 points, place 2, final -6000",
+    ]
+
+
+def test_a_bad_hand_is_reported_with_its_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands = [
+        {"outcome": "draw"},
+        {"outcome": "ron", "wins": [{"winner": 1, "han": 0, "fu": 30}], "discarder": 2},
+    ]
+    path = write(tmp_path, hands)
+    assert main(["riichi-game", path]) == 1
+    assert capsys.readouterr().err == f"{path}: hand 2: a winning hand has at least 1 han\n"
+
+
+def test_results_read_from_json() -> None:
+    result = result_from_json(
+        {"outcome": "ron", "wins": [{"winner": 2, "han": 3, "fu": 30}], "discarder": 0}
+    )
+    assert (result.outcome, result.wins[0].value, result.discarder) == (
+        Outcome.RON,
+        HandValue(3, 30),
+        0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"hands": [{"outcome": "abort"}]}, "hands[1].outcome"),
+        ({"hands": [{"outcome": "draw", "tenpai": 1}]}, "hands[1].tenpai"),
+        ({"hands": [{"outcome": "draw", "honba": 1}]}, "hands[1].honba"),
+        ({"hands": [{"outcome": "ron", "wins": [{"han": 1}], "discarder": 0}]}, "hands[1].wins[0]"),
+        (
+            {
+                "hands": [
+                    {"outcome": "ron", "wins": [{"winner": 1, "fu": 35, "han": 2}], "discarder": 0}
+                ]
+            },
+            "hands[1].wins[0].fu",
+        ),
+        ({"hands": [], "rules": "tenhou"}, "rules"),
+        ({"hands": [], "rules": 3}, "rules"),
+        ({"hands": [], "stopped": "no"}, "stopped"),
+        ({"hands": [], "players": []}, "players"),
+    ],
+)
+def test_bad_games_are_refused_naming_the_field(data: object, field: str) -> None:
+    with pytest.raises(EngineError) as caught:
+        game_from_json(data, EMA)
+    assert caught.value.field == field
