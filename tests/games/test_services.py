@@ -285,7 +285,7 @@ def test_rule_set_parameters_are_validated(club: Club, alice: User) -> None:
         )
     assert "base" in caught.value.error_dict
     with pytest.raises(ValidationError) as caught:
-        services.rule_set_create(club=club, name="Bad", family="riichi", params={}, by=alice)
+        services.rule_set_create(club=club, name="Bad", family="sichuan", params={}, by=alice)
     assert "family" in caught.value.error_dict
     assert not RuleSet.objects.filter(name="Bad").exists()
 

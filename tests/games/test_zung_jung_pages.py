@@ -159,7 +159,7 @@ def test_the_calculator_evaluates_a_hand_for_anyone(client: Client, db: Any) -> 
     ("query", "message"),
     [
         ({"rules": "zung_jung:seed", **TILES, "concealed": "1m"}, "tiles"),
-        ({"rules": "riichi:ema", **TILES}, "riichi"),
+        ({"rules": "sichuan:bloody", **TILES}, "sichuan"),
         ({"rules": "zung_jung:seed", **TILES, "seat_wind": "9z"}, "9z"),
     ],
 )
