@@ -164,9 +164,7 @@ class SignUpForm(forms.Form):
 class StandingsFilterForm(forms.Form):
     date_from = forms.DateField(required=False, label="From", widget=DateInput())
     date_to = forms.DateField(required=False, label="To (inclusive)", widget=DateInput())
-    min_games = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_PARAMETER, label="Minimum games"
-    )
+    min_games = forms.IntegerField(required=False, min_value=0, label="Minimum games")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
