@@ -76,7 +76,9 @@ class Bound:
         checked; ``error`` for anything else (``²`` or ``١``, which ``int`` reads or
         ``str.isdigit`` passes, or a number too long to read)."""
         digits = text.removeprefix("-") if self.low < 0 else text
+        significant = digits.lstrip("0") or "0"  # ``007`` is 7, as the score files allow
         longest = len(str(max(abs(self.low), abs(self.high))))
-        if not (0 < len(digits) <= longest and digits.isascii() and digits.isdigit()):
+        if not (digits.isascii() and digits.isdigit() and len(significant) <= longest):
             raise error(f"{where}: {self.message}" if where else self.message, field=field)
-        return self.check(int(text), field=field, where=where, error=error)
+        number = -int(significant) if text.startswith("-") else int(significant)
+        return self.check(number, field=field, where=where, error=error)

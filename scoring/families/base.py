@@ -6,18 +6,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar
 
 from django import forms
 
+from scoring.engine.bounds import is_whole
 
-def is_whole(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number as JSON gives one (``True`` is not).
-
-    >>> [is_whole(v) for v in (3, -1, True, 2.0, "4")]
-    [True, True, False, False, False]
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
+__all__ = ["Family", "SeatResult", "is_whole"]
 
 
 @dataclass(frozen=True)
