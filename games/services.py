@@ -36,6 +36,7 @@ from games.models import (
     Seat,
     Session,
 )
+from scoring.engine.names import clean_name
 from scoring.families import EngineError, Family, SeatResult, get_family
 
 User = AbstractBaseUser | AnonymousUser
@@ -57,6 +58,16 @@ class IdempotencyConflict(ValidationError):
     """A client id was reused for a different hand (another session or another input)."""
 
 
+def name_clean(name: str) -> str:
+    """A club's, player's, rule set's or season's name as the engine accepts every name
+    (trimmed, NFC, no control characters), or a ``ValidationError`` on ``name``."""
+    try:
+        return clean_name(name)
+    except EngineError as error:
+        message = error.message[:1].upper() + error.message[1:] + "."
+        raise ValidationError({"name": [message]}) from None
+
+
 def engine_error_to_validation(error: EngineError) -> ValidationError:
     if error.field:
         return ValidationError({error.field: [error.message]})
@@ -67,6 +78,7 @@ def engine_error_to_validation(error: EngineError) -> ValidationError:
 
 
 def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBaseUser) -> Club:
+    name = name_clean(name)
     if Club.objects.filter(slug=slug).exists():
         raise ValidationError({"slug": [f"The address {slug!r} is taken; choose another."]})
     with transaction.atomic():
@@ -76,7 +88,7 @@ def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBas
 
 
 def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
-    name = name.strip()
+    name = name_clean(name)
     _check_player_name_free(club, name)
     try:
         with transaction.atomic():
@@ -87,7 +99,7 @@ def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None
 
 
 def player_update(*, player: Player, name: str) -> Player:
-    name = name.strip()
+    name = name_clean(name)
     _check_player_name_free(player.club, name, exclude=player.pk)
     player.name = name
     player.save(update_fields=["name"])
@@ -173,9 +185,10 @@ def rule_set_create(
     except EngineError as error:
         raise engine_error_to_validation(error) from error
     cleaned = _clean_params(family_obj, params)
+    name = name_clean(name)
     _check_rule_set_name_free(club, name)
     with transaction.atomic():
-        rule_set = RuleSet.objects.create(club=club, name=name.strip(), family=family)
+        rule_set = RuleSet.objects.create(club=club, name=name, family=family)
         RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=cleaned, created_by=by)
     return rule_set
 
@@ -186,10 +199,11 @@ def rule_set_update(
     """Rename and reconfigure; a version any session uses is never changed, so a new one is made."""
     family = get_family(rule_set.family)
     cleaned = _clean_params(family, params)
+    name = name_clean(name)
     _check_rule_set_name_free(rule_set.club, name, exclude=rule_set.pk)
     with transaction.atomic():
         rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
-        rule_set.name = name.strip()
+        rule_set.name = name
         rule_set.save(update_fields=["name"])
         latest = rule_set.versions.order_by("-number").first()
         assert latest is not None
@@ -242,7 +256,7 @@ def season_save(
             )
     if starts_on and ends_on and ends_on < starts_on:
         raise ValidationError({"ends_on": ["The season cannot end before it starts."]})
-    name = name.strip()
+    name = name_clean(name)
     clash = Season.objects.filter(club=club, name=name).exclude(pk=season.pk if season else None)
     if clash.exists():
         raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})

@@ -17,6 +17,7 @@ from typing import Final
 
 from scoring.engine.bounds import Bound
 from scoring.engine.errors import EngineError, HandError
+from scoring.engine.names import clean_name
 from scoring.engine.tiles import WINDS, Tile, counts, from_pmn, to_pmn
 
 SEATS: Final = ("East", "South", "West", "North")
@@ -136,6 +137,7 @@ def _game(tags: dict[str, str], number: int) -> PmnGame:
 
 def _parse_tags(tags: dict[str, str]) -> PmnGame:
     game = PmnGame(tags=dict(tags))
+    _clean_names(game)
     if "Board" in tags:
         game.board = _board(tags["Board"])
     if "PWind" in tags:
@@ -179,6 +181,17 @@ def _number(text: str, bound: Bound, tag: str) -> int:
         return bound.read(text.removeprefix("+"), field=tag)
     except HandError as error:
         raise PmnError(f"{text[:20]!r}: {error.message}", tag=tag) from None
+
+
+def _clean_names(game: PmnGame) -> None:
+    """Each player's name as every name is kept (a missing one is the league's to report)."""
+    for seat in SEATS:
+        if not game.tags.get(seat, "").strip():
+            continue
+        try:
+            game.tags[seat] = clean_name(game.tags[seat], field=seat)
+        except EngineError as error:
+            raise PmnError(error.message, tag=seat) from None
 
 
 def _board(value: str) -> int:
