@@ -360,15 +360,18 @@ def hand_record(
     by: AbstractBaseUser,
     client_id: uuid.UUID | None = None,
     same_input_on_retry: bool = False,
+    placed: bool = True,
 ) -> tuple[Hand, bool]:
     """Record a hand; resubmitting the same ``client_id`` returns the first hand unchanged.
 
     Returns the hand and whether it was created now. With ``same_input_on_retry``, a
     resubmission whose input differs from the one first recorded raises
-    ``IdempotencyConflict`` instead of returning the first hand.
+    ``IdempotencyConflict`` instead of returning the first hand. ``placed``: what follows
+    from the hand's place in the session (MCR's winds) is filled in and checked; a game
+    record brings its own (``placed=False``).
     """
     client_id = client_id or uuid.uuid4()
-    retry = _Retry(session, hand_input, same_input_on_retry)
+    retry = _Retry(session, hand_input, same_input_on_retry, placed)
     try:
         return _hand_record_once(retry, by, client_id)
     except IntegrityError:
@@ -386,6 +389,7 @@ class _Retry:
     session: Session
     hand_input: Mapping[str, Any]
     same_input: bool
+    placed: bool = True
 
     def existing(self, hand: Hand) -> Hand:
         if hand.session_id != self.session.pk:
@@ -403,7 +407,9 @@ class _Retry:
         first = hand.revisions.order_by("at", "id").first()
         recorded = first.previous_input if first is not None else hand.input
         try:
-            cleaned, _, _ = _score(hand.session, self.hand_input, before=hand.number)
+            cleaned, _, _ = _score(
+                hand.session, self.hand_input, before=hand.number, placed=self.placed
+            )
         except ValidationError:
             return False
         return bool(cleaned == recorded)
@@ -421,7 +427,7 @@ def _hand_record_once(
             return retry.existing(existing), False
         _require_open(session)
         _require_room(session)
-        cleaned, results, evaluation = _score(session, hand_input)
+        cleaned, results, evaluation = _score(session, hand_input, placed=retry.placed)
         last = session.hands.aggregate(last=Max("number"))["last"] or 0
         hand = Hand.objects.create(
             session=session,
@@ -449,7 +455,10 @@ def hand_amend(
     with transaction.atomic():
         _lock_sequential_session(hand)
         hand = _lock_current(hand, expected_version, reason)
-        cleaned, results, evaluation = _score(hand.session, hand_input, before=hand.number)
+        # A hand imported from a game record keeps the record's winds.
+        cleaned, results, evaluation = _score(
+            hand.session, hand_input, before=hand.number, placed=not hand.record
+        )
         _revise(hand, HandRevision.Action.AMEND, reason, by)
         hand.input, hand.evaluation, hand.source = cleaned, evaluation, _source(evaluation)
         hand.save(
@@ -559,12 +568,17 @@ def _require_open(session: Session) -> None:
 
 
 def _score(
-    session: Session, hand_input: Mapping[str, Any], *, before: int | None = None
+    session: Session,
+    hand_input: Mapping[str, Any],
+    *,
+    before: int | None = None,
+    placed: bool = True,
 ) -> tuple[dict[str, Any], list[SeatResult], dict[str, Any] | None]:
     """The cleaned input, each seat's result and the evaluation of any tiles.
 
     A sequential family scores the hand after the session's live hands numbered below
-    ``before`` (all of them by default); the others never read earlier hands.
+    ``before`` (all of them by default); the others never read earlier hands. With
+    ``placed``, the family fills in and checks what the hand's place decides (its winds).
     """
     version = session.rule_set_version
     family = get_family(version.rule_set.family)
@@ -572,6 +586,8 @@ def _score(
         raise ValidationError("A hand must be an object of named fields.")
     earlier = _earlier_inputs(session, before) if family.sequential else []
     try:
+        if placed and family.hand_context(1, version.params) is not None:
+            hand_input = family.place_hand(hand_input, _place(session, before), version.params)
         cleaned = family.clean_hand(hand_input, version.params)
         results, evaluation = next(
             family.score_sequence([*earlier, cleaned], version.params, start=len(earlier))
@@ -581,6 +597,15 @@ def _score(
     if len(results) != session.seats.count():
         raise ValidationError("The hand does not match the number of seats at this table.")
     return cleaned, results, evaluation
+
+
+def _place(session: Session, before: int | None) -> int:
+    """The place in the game of the hand numbered ``before`` (default: the next hand); a
+    deleted hand takes none, as on the score sheet (``selectors.hand_place``)."""
+    hands = session.hands.filter(deleted_at=None)
+    if before is not None:
+        hands = hands.filter(number__lt=before)
+    return hands.count() + 1
 
 
 def _earlier_inputs(session: Session, before: int | None) -> list[dict[str, Any]]:

@@ -81,6 +81,14 @@ class Family:
         fixes them, else None."""
         return None
 
+    def place_hand(
+        self, hand: Mapping[str, Any], number: int, params: Mapping[str, Any]
+    ) -> Mapping[str, Any]:
+        """``hand`` as hand ``number`` of its session: where the family fixes what follows
+        from the place (MCR's winds), it is filled in, and a contradiction raises
+        ``EngineError`` naming the field. Other families take the hand as it is."""
+        return hand
+
     def default_params(self) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -25,6 +25,7 @@ from scoring.families.base import Family, SeatResult, is_whole
 from scoring.families.mcr_seating import (
     HANDS_PER_GAME,
     TableState,
+    place_winds,
     seating,
     table_state,
     winds_for_hand,
@@ -189,6 +190,27 @@ class MCRFamily(Family):
 
     def hand_context(self, number: int, params: Mapping[str, Any]) -> dict[str, Any]:
         return winds_for_hand(number, seating(params))
+
+    def place_hand(
+        self, hand: Mapping[str, Any], number: int, params: Mapping[str, Any]
+    ) -> Mapping[str, Any]:
+        """Each winner's tiles get the seat wind and prevailing wind of hand ``number``;
+        tiles that name other winds are refused (they would score other fans)."""
+        winds = self.hand_context(number, params)
+        placed = dict(hand)
+        if is_whole(hand.get("winner")) and isinstance(hand.get("hand"), Mapping):
+            placed["hand"] = place_winds(hand["hand"], hand["winner"], winds)
+        others = hand.get("winners")
+        if isinstance(others, list):
+            placed["winners"] = [
+                {**entry, "hand": place_winds(entry["hand"], entry["seat"], winds, "winners")}
+                if isinstance(entry, Mapping)
+                and is_whole(entry.get("seat"))
+                and isinstance(entry.get("hand"), Mapping)
+                else entry
+                for entry in others
+            ]
+        return placed
 
     def table_states(
         self,
