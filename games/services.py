@@ -36,8 +36,8 @@ from games.models import (
     Seat,
     Session,
 )
-from scoring.engine.names import clean_name
 from scoring.families import EngineError, Family, SeatResult, get_family
+from scoring.names import clean_name
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -646,9 +646,9 @@ def api_token_hash(secret: str) -> str:
 
 def api_token_create(*, user: AbstractBaseUser, name: str, read_only: bool) -> tuple[ApiToken, str]:
     """Make a token; the secret is returned here once and never stored."""
-    name = name.strip()
-    if not name:
+    if not name.strip():
         raise ValidationError({"name": ["Name the token after the tool that will use it."]})
+    name = name_clean(name)
     secret = ApiToken.PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
         user=user,

@@ -84,3 +84,11 @@ def test_a_rule_set_and_a_season_are_stored_in_nfc(club: Club, alice: User) -> N
     )
     season = services.season_save(club=club, name="E\u0301te\u0301", rule_set=rule_set)
     assert (rule_set.name, season.name) == ("Régles", "Été")
+
+
+def test_an_api_token_name_is_checked_too(alice: User) -> None:
+    with pytest.raises(ValidationError) as error:
+        services.api_token_create(user=alice, name="cli\u202e", read_only=True)
+    assert error.value.message_dict == {"name": ["A name cannot hold U+202E (at character 4)."]}
+    token, _ = services.api_token_create(user=alice, name=" Cafe\u0301 ", read_only=True)
+    assert token.name == "Café"
