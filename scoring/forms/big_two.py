@@ -9,7 +9,6 @@ from django import forms
 from scoring.engine.big_two import CARDS_LEFT, FRY_THRESHOLD
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer
 
-MAX_CARDS = CARDS_LEFT.high
 NOBODY = ""
 
 

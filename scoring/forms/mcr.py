@@ -12,7 +12,6 @@ from scoring.forms import ParamsForm, bounded_integer, radio_field
 from scoring.forms.winning import WinningHandForm
 
 FALSE_WIN = "false_win"
-MAX_PENALTY = PENALTY.high
 # Seating (mcr.md §9.3): competition rules change seats at each round; a club may keep them.
 COMPETITION_SEATS = "competition"
 FIXED_SEATS = "fixed"
