@@ -220,6 +220,7 @@ def _import_session(
             hand_input=reseat(game.game.hand_input, positions),
             by=by,
             client_id=game.client_id,
+            placed=False,  # the record's winds are the game's, not the session's
         )
         Hand.objects.filter(pk=hand.pk).update(record=game.game.record)
     return session

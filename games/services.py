@@ -38,6 +38,7 @@ from games.models import (
 )
 from games.totals import season_standings_changed, session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
+from scoring.names import clean_name
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -58,6 +59,16 @@ class IdempotencyConflict(ValidationError):
     """A client id was reused for a different hand (another session or another input)."""
 
 
+def name_clean(name: str) -> str:
+    """A club's, player's, rule set's or season's name as the engine accepts every name
+    (trimmed, NFC, no control characters), or a ``ValidationError`` on ``name``."""
+    try:
+        return clean_name(name)
+    except EngineError as error:
+        message = error.message[:1].upper() + error.message[1:] + "."
+        raise ValidationError({"name": [message]}) from None
+
+
 def engine_error_to_validation(error: EngineError) -> ValidationError:
     if error.field:
         return ValidationError({error.field: [error.message]})
@@ -68,6 +79,7 @@ def engine_error_to_validation(error: EngineError) -> ValidationError:
 
 
 def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBaseUser) -> Club:
+    name = name_clean(name)
     if Club.objects.filter(slug=slug).exists():
         raise ValidationError({"slug": [f"The address {slug!r} is taken; choose another."]})
     with transaction.atomic():
@@ -77,7 +89,7 @@ def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBas
 
 
 def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
-    name = name.strip()
+    name = name_clean(name)
     _check_player_name_free(club, name)
     try:
         with transaction.atomic():
@@ -88,7 +100,7 @@ def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None
 
 
 def player_update(*, player: Player, name: str) -> Player:
-    name = name.strip()
+    name = name_clean(name)
     _check_player_name_free(player.club, name, exclude=player.pk)
     player.name = name
     with transaction.atomic():
@@ -207,9 +219,10 @@ def rule_set_create(
     except EngineError as error:
         raise engine_error_to_validation(error) from error
     cleaned = _clean_params(family_obj, params)
+    name = name_clean(name)
     _check_rule_set_name_free(club, name)
     with transaction.atomic():
-        rule_set = RuleSet.objects.create(club=club, name=name.strip(), family=family)
+        rule_set = RuleSet.objects.create(club=club, name=name, family=family)
         RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=cleaned, created_by=by)
     return rule_set
 
@@ -220,10 +233,11 @@ def rule_set_update(
     """Rename and reconfigure; a version any session uses is never changed, so a new one is made."""
     family = get_family(rule_set.family)
     cleaned = _clean_params(family, params)
+    name = name_clean(name)
     _check_rule_set_name_free(rule_set.club, name, exclude=rule_set.pk)
     with transaction.atomic():
         rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
-        rule_set.name = name.strip()
+        rule_set.name = name
         rule_set.save(update_fields=["name"])
         latest = rule_set.versions.order_by("-number").first()
         assert latest is not None
@@ -276,7 +290,7 @@ def season_save(
             )
     if starts_on and ends_on and ends_on < starts_on:
         raise ValidationError({"ends_on": ["The season cannot end before it starts."]})
-    name = name.strip()
+    name = name_clean(name)
     clash = Season.objects.filter(club=club, name=name).exclude(pk=season.pk if season else None)
     if clash.exists():
         raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})
@@ -380,15 +394,18 @@ def hand_record(
     by: AbstractBaseUser,
     client_id: uuid.UUID | None = None,
     same_input_on_retry: bool = False,
+    placed: bool = True,
 ) -> tuple[Hand, bool]:
     """Record a hand; resubmitting the same ``client_id`` returns the first hand unchanged.
 
     Returns the hand and whether it was created now. With ``same_input_on_retry``, a
     resubmission whose input differs from the one first recorded raises
-    ``IdempotencyConflict`` instead of returning the first hand.
+    ``IdempotencyConflict`` instead of returning the first hand. ``placed``: what follows
+    from the hand's place in the session (MCR's winds) is filled in and checked; a game
+    record brings its own (``placed=False``).
     """
     client_id = client_id or uuid.uuid4()
-    retry = _Retry(session, hand_input, same_input_on_retry)
+    retry = _Retry(session, hand_input, same_input_on_retry, placed)
     try:
         return _hand_record_once(retry, by, client_id)
     except IntegrityError:
@@ -406,6 +423,7 @@ class _Retry:
     session: Session
     hand_input: Mapping[str, Any]
     same_input: bool
+    placed: bool = True
 
     def existing(self, hand: Hand) -> Hand:
         if hand.session_id != self.session.pk:
@@ -423,7 +441,9 @@ class _Retry:
         first = hand.revisions.order_by("at", "id").first()
         recorded = first.previous_input if first is not None else hand.input
         try:
-            cleaned, _, _ = _score(hand.session, self.hand_input, before=hand.number)
+            cleaned, _, _ = _score(
+                hand.session, self.hand_input, before=hand.number, placed=self.placed
+            )
         except ValidationError:
             return False
         return bool(cleaned == recorded)
@@ -441,7 +461,7 @@ def _hand_record_once(
             return retry.existing(existing), False
         _require_open(session)
         _require_room(session)
-        cleaned, results, evaluation = _score(session, hand_input)
+        cleaned, results, evaluation = _score(session, hand_input, placed=retry.placed)
         last = session.hands.aggregate(last=Max("number"))["last"] or 0
         hand = Hand.objects.create(
             session=session,
@@ -470,7 +490,10 @@ def hand_amend(
     with transaction.atomic():
         _lock_session(hand)
         hand = _lock_current(hand, expected_version, reason)
-        cleaned, results, evaluation = _score(hand.session, hand_input, before=hand.number)
+        # A hand imported from a game record keeps the record's winds.
+        cleaned, results, evaluation = _score(
+            hand.session, hand_input, before=hand.number, placed=not hand.record
+        )
         _revise(hand, HandRevision.Action.AMEND, reason, by)
         hand.input, hand.evaluation, hand.source = cleaned, evaluation, _source(evaluation)
         hand.save(
@@ -581,12 +604,17 @@ def _require_open(session: Session) -> None:
 
 
 def _score(
-    session: Session, hand_input: Mapping[str, Any], *, before: int | None = None
+    session: Session,
+    hand_input: Mapping[str, Any],
+    *,
+    before: int | None = None,
+    placed: bool = True,
 ) -> tuple[dict[str, Any], list[SeatResult], dict[str, Any] | None]:
     """The cleaned input, each seat's result and the evaluation of any tiles.
 
     A sequential family scores the hand after the session's live hands numbered below
-    ``before`` (all of them by default); the others never read earlier hands.
+    ``before`` (all of them by default); the others never read earlier hands. With
+    ``placed``, the family fills in and checks what the hand's place decides (its winds).
     """
     version = session.rule_set_version
     family = get_family(version.rule_set.family)
@@ -594,6 +622,8 @@ def _score(
         raise ValidationError("A hand must be an object of named fields.")
     earlier = _earlier_inputs(session, before) if family.sequential else []
     try:
+        if placed and family.hand_context(1, version.params) is not None:
+            hand_input = family.place_hand(hand_input, _place(session, before), version.params)
         cleaned = family.clean_hand(hand_input, version.params)
         results, evaluation = next(
             family.score_sequence([*earlier, cleaned], version.params, start=len(earlier))
@@ -603,6 +633,15 @@ def _score(
     if len(results) != session.seats.count():
         raise ValidationError("The hand does not match the number of seats at this table.")
     return cleaned, results, evaluation
+
+
+def _place(session: Session, before: int | None) -> int:
+    """The place in the game of the hand numbered ``before`` (default: the next hand); a
+    deleted hand takes none, as on the score sheet (``selectors.hand_place``)."""
+    hands = session.hands.filter(deleted_at=None)
+    if before is not None:
+        hands = hands.filter(number__lt=before)
+    return hands.count() + 1
 
 
 def _earlier_inputs(session: Session, before: int | None) -> list[dict[str, Any]]:
@@ -643,9 +682,9 @@ def api_token_hash(secret: str) -> str:
 
 def api_token_create(*, user: AbstractBaseUser, name: str, read_only: bool) -> tuple[ApiToken, str]:
     """Make a token; the secret is returned here once and never stored."""
-    name = name.strip()
-    if not name:
+    if not name.strip():
         raise ValidationError({"name": ["Name the token after the tool that will use it."]})
+    name = name_clean(name)
     secret = ApiToken.PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
         user=user,

@@ -15,7 +15,12 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.access import ClubAccess, club_access
-from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
+from games.forms import (
+    HandChangeForm,
+    HandMetaForm,
+    apply_validation_error,
+    whole_number_parameter,
+)
 from games.models import Hand, Membership, Session
 from games.templatetags.league import points
 from games.views.sessions import get_session
@@ -150,8 +155,7 @@ def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonRespon
 def _amending(request: HttpRequest) -> int | None:
     """The number of the hand an amend form previews (its position decides a sequential
     family's scores); ``None`` for a new hand."""
-    number = request.POST.get("amending", "")
-    return int(number) if number.isdigit() else None
+    return whole_number_parameter(request.POST.get("amending"))
 
 
 def _get_hand(access: ClubAccess, hand_id: int) -> Hand:

@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scoring.engine.bounds import Bound
 from scoring.engine.errors import HandError, RulesError
 
 SEATS = 4
 MIN_FRY_THRESHOLD = 10
 TRIPLE_THRESHOLD = 13  # fixed: from 13 cards left (and at least F) the loss is tripled
+CARDS_LEFT = Bound("cards left", 0, 13)  # a hand is 13 cards
+# Above 13 no seat is ever fried; 1000 is the reference's way of saying "no frying".
+FRY_THRESHOLD = Bound("the fry threshold", MIN_FRY_THRESHOLD, 1000)
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class BigTwoRules:
             raise RulesError(
                 f"fry threshold {threshold} is below {MIN_FRY_THRESHOLD}", field="fry_threshold"
             )
+        FRY_THRESHOLD.check(threshold, field="fry_threshold", error=RulesError)
 
 
 class BigTwoHand(NamedTuple):
@@ -116,8 +121,8 @@ def validate(hand: BigTwoHand) -> None:
     losses = hand.losses
     if not isinstance(losses, tuple | list) or len(losses) != SEATS:
         raise HandError(f"enter the cards left for each of the {SEATS} seats", field="losses")
-    if any(isinstance(loss, bool) or not isinstance(loss, int) or loss < 0 for loss in losses):
-        raise HandError("cards left must be whole numbers of at least 0", field="losses")
+    for number, loss in enumerate(losses, start=1):
+        CARDS_LEFT.check(loss, field="losses", where=f"seat {number}")
     if sum(map(is_win, losses)) != 1:
         raise HandError("exactly one seat must have 0 cards left: the winner", field="losses")
     seat = hand.takes_all
@@ -142,13 +147,15 @@ def hand_from_tokens(tokens: list[str]) -> BigTwoHand:
     >>> hand_from_tokens(["3t", "0", "1", "2"])
     BigTwoHand(losses=(3, 0, 1, 2), takes_all=0)
     """
-    suffixed = "t" in "".join(tokens)
-    losses = tuple(map(int, [token.removesuffix("t") for token in tokens] if suffixed else tokens))
-    if losses.count(0) != 1:
+    numbers = [token.removesuffix("t") for token in tokens]
+    if sum(not number.strip("0") for number in numbers) != 1:
         raise HandError("game does not have exactly one winner (loss `0`)")
-    if not suffixed:
-        return BigTwoHand(losses)
     taking_all = [seat for seat, token in enumerate(tokens) if token.endswith("t")]
     if len(taking_all) > 1:
         raise HandError("multiple players taking on all losses (suffix `t`)")
-    return BigTwoHand(losses, taking_all[0])
+    # After the reference checks, so that their messages stay first: the league's bound.
+    losses = tuple(
+        CARDS_LEFT.read(number, field="losses", where=f"seat {seat}")
+        for seat, number in enumerate(numbers, start=1)
+    )
+    return BigTwoHand(losses, taking_all[0] if taking_all else None)

@@ -98,8 +98,11 @@ class BigTwoReader(ScoreReader[BigTwoRules, BigTwoHand]):
             self.date = value
             self.change()
         else:
+            digits = value.lstrip("0") or "0"
+            # A number too long to be a threshold is refused by the bound, not read.
+            threshold = int(digits) if len(digits) <= 9 else big_two.FRY_THRESHOLD.high + 1
             try:
-                rules = BigTwoRules(int(value))
+                rules = BigTwoRules(threshold)
             except RulesError as error:
                 raise LineError(number, error.message) from None
             self.set_rules(rules)

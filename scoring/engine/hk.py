@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from scoring.engine.bounds import MAX_POINTS, Bound
 from scoring.engine.errors import HandError, RulesError
 
 SEATS = 4
+MAX_FAAN = Bound("maximum faan", 0, 64)
+MAX_BASE = 10_000
 
 
 class Responsibility(StrEnum):
@@ -59,14 +62,18 @@ class HKRules:
     spiciness: Spiciness = Spiciness.HALF
 
     def __post_init__(self) -> None:
-        if not isinstance(self.base, Fraction) or self.base < 0:
-            raise RulesError("base must be a number of at least 0", field="base")
-        if isinstance(self.max_faan, bool) or not isinstance(self.max_faan, int):
-            raise RulesError("maximum faan must be a whole number", field="max_faan")
-        if self.max_faan < 0:
-            raise RulesError("maximum faan must be at least 0", field="max_faan")
+        if not isinstance(self.base, Fraction) or not 0 <= self.base <= MAX_BASE:
+            raise RulesError(f"base must be a number from 0 to {MAX_BASE}", field="base")
+        MAX_FAAN.check(self.max_faan, field="max_faan", error=RulesError)
         object.__setattr__(self, "responsibility", Responsibility(self.responsibility))
         object.__setattr__(self, "spiciness", Spiciness(self.spiciness))
+        # The largest payment of any hand: a false win at the maximum (9 portions).
+        if 9 * portion(self.max_faan, self) > MAX_POINTS:
+            raise RulesError(
+                f"a false win at {self.max_faan} faan would pay more points than can be "
+                "recorded: lower the maximum faan or the base",
+                field="max_faan",
+            )
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,16 @@ BLAME_TOKENS = {
 }
 
 
+def _faan_of_token(token: str, rules: HKRules) -> int:
+    digits = token.lstrip("0") or "0"
+    # A number too long to read exceeds any maximum (at most 64): it is not converted.
+    if len(digits) > 9 or int(digits) > rules.max_faan:
+        raise HandError(
+            f"game declared with winner's faan exceeding maximum faan ({rules.max_faan})"
+        )
+    return int(digits)
+
+
 def hand_from_tokens(tokens: list[str], rules: HKRules) -> HKHand:
     """Read a game line's four tokens, with the reference scorer's checks and messages in order.
 
@@ -207,11 +224,7 @@ def hand_from_tokens(tokens: list[str], rules: HKRules) -> HKHand:
     if len(winners) > 1:
         raise HandError("game declared with multiple winners (digits entries)")
     winner = winners[0] if winners else None
-    faan = int(tokens[winner]) if winner is not None else None
-    if faan is not None and faan > rules.max_faan:
-        raise HandError(
-            f"game declared with winner's faan exceeding maximum faan ({rules.max_faan})"
-        )
+    faan = _faan_of_token(tokens[winner], rules) if winner is not None else None
     if len(blamed) > 1:
         raise HandError("game declared with multiple players blamed (suffix `d`, `S`, or `f`)")
     blame = tokens[blamed[0]] if blamed else None

@@ -111,7 +111,11 @@ class HKReader(ScoreReader[HKRules, HKHand]):
         elif kind == "date":
             self._set_date(number, value)
         else:
-            self.set_rules(self._ruled(kind, value, number))
+            try:
+                rules = self._ruled(kind, value, number)
+            except RulesError as error:  # a value beyond the engine's bounds
+                raise LineError(number, error.message) from None
+            self.set_rules(rules)
 
     def hand_from_tokens(self, tokens: list[str]) -> HKHand:
         return hk.hand_from_tokens(tokens, self.rules)
@@ -134,11 +138,15 @@ class HKReader(ScoreReader[HKRules, HKHand]):
         """The rules with one ``B=``, ``M=``, ``R=`` or ``S=`` setting applied."""
         if setting == "base":
             try:
-                return replace(self.rules, base=parse_decimal(value))
+                base = parse_decimal(value)
             except RulesError:
                 raise LineError(number, f"unable to convert {value} to float") from None
+            return replace(self.rules, base=base)
         if setting == "max_faan":
-            return replace(self.rules, max_faan=int(value))
+            digits = value.lstrip("0") or "0"
+            # A number too long to be a maximum is refused by the bound, not read.
+            too_long = hk.MAX_FAAN.high + 1
+            return replace(self.rules, max_faan=int(digits) if len(digits) <= 9 else too_long)
         if setting == "responsibility":
             return replace(self.rules, responsibility=Responsibility(value))
         return replace(self.rules, spiciness=Spiciness(value))

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import ClassVar, Generic, TypeVar
 
 from scoring.engine.errors import EngineError, LineError
+from scoring.engine.names import clean_name
 
 SEATS = 4
 BYTE_ORDER_MARK = "\ufeff"
@@ -214,7 +215,11 @@ class ScoreReader(Generic[RulesT, HandT]):
         self._open_cache = _NOTHING_CACHED  # type: ignore[assignment]
 
     def seat(self, number: int, names: list[str]) -> None:
-        """A player line: check for duplicates, register the names, set the seating."""
+        """A player line: check each name and for duplicates, register them, set the seating."""
+        try:
+            names = [clean_name(name) for name in names]
+        except EngineError as error:
+            raise LineError(number, error.message) from None
         repeated = repeated_names(names)
         if repeated:
             raise LineError(number, f"duplicate player names {repeated}")

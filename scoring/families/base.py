@@ -6,18 +6,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar
 
 from django import forms
 
+from scoring.engine.bounds import is_whole
 
-def is_whole(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number as JSON gives one (``True`` is not).
-
-    >>> [is_whole(v) for v in (3, -1, True, 2.0, "4")]
-    [True, True, False, False, False]
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
+__all__ = ["Family", "SeatResult", "is_whole"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +80,14 @@ class Family:
         """Winds for hand ``number`` of a session under rule-set ``params`` where the family
         fixes them, else None."""
         return None
+
+    def place_hand(
+        self, hand: Mapping[str, Any], number: int, params: Mapping[str, Any]
+    ) -> Mapping[str, Any]:
+        """``hand`` as hand ``number`` of its session: where the family fixes what follows
+        from the place (MCR's winds), it is filled in, and a contradiction raises
+        ``EngineError`` naming the field. Other families take the hand as it is."""
+        return hand
 
     def default_params(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -9,10 +9,9 @@ from typing import Any
 from scoring.engine import hk
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.exact import parse_decimal, to_decimal
-from scoring.families.base import Family, SeatResult, is_whole
+from scoring.families.base import Family, SeatResult
 from scoring.forms.hk import HKHandForm, HKParamsForm
 
-MAX_FAAN_LIMIT = 64  # keeps every payment within the database's 24 integer digits
 MAX_BASE_PLACES = 4
 
 BASE_NAMES = {Fraction(1, 2): "二五雞", Fraction(1): "五一", Fraction(2): "一二蚊"}
@@ -21,18 +20,12 @@ BASE_NAMES = {Fraction(1, 2): "二五雞", Fraction(1): "五一", Fraction(2): "
 def rules_from_params(params: Mapping[str, Any]) -> hk.HKRules:
     """Build the engine's rules from stored parameters, checking every value."""
     base = parse_decimal(str(params.get("base", "1")), field="base")
-    if base > 10_000:
-        raise RulesError("base can be at most 10000", field="base")
     if (base * 10**MAX_BASE_PLACES).denominator != 1:
         raise RulesError(f"base can have at most {MAX_BASE_PLACES} decimal places", field="base")
-    max_faan = params.get("max_faan", 13)
-    if not is_whole(max_faan):
-        raise RulesError("maximum faan must be a whole number", field="max_faan")
-    if not 1 <= max_faan <= MAX_FAAN_LIMIT:
-        raise RulesError(f"maximum faan must be 1 to {MAX_FAAN_LIMIT}", field="max_faan")
+    # The engine bounds the base and the maximum faan (and the payments they make).
     return hk.HKRules(
         base=base,
-        max_faan=max_faan,
+        max_faan=params.get("max_faan", 13),
         responsibility=_choice(params, "responsibility", hk.Responsibility, "full"),
         spiciness=_choice(params, "spiciness", hk.Spiciness, "half"),
     )

@@ -19,21 +19,18 @@ from scoring.engine import mcr
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
+from scoring.engine.mcr import rules as mcr_rules
 from scoring.engine.mcr import settlement
 from scoring.families.base import Family, SeatResult, is_whole
 from scoring.families.mcr_seating import (
     HANDS_PER_GAME,
     TableState,
+    place_winds,
     seating,
     table_state,
     winds_for_hand,
 )
-from scoring.forms.mcr import (
-    COMPETITION_SEATS,
-    MAX_PENALTY,
-    MCRHandForm,
-    MCRParamsForm,
-)
+from scoring.forms.mcr import COMPETITION_SEATS, MCRHandForm, MCRParamsForm
 
 INPUT_FIELDS = (
     "outcome",
@@ -56,11 +53,9 @@ def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
     if params.get("scoring", "standard") not in ("standard", "duplicate"):
         raise RulesError("scoring must be standard or duplicate", field="scoring")
     seating(params)
-    penalty = params.get("false_win_penalty", 10)
-    if not is_whole(penalty) or penalty < 0:
-        raise RulesError(
-            "the false-win penalty is a whole number of at least 0", field="false_win_penalty"
-        )
+    penalty = mcr_rules.FALSE_WIN_PENALTY.check(
+        params.get("false_win_penalty", 10), field="false_win_penalty", error=RulesError
+    )
     flowers = params.get("flowers", True)
     if not isinstance(flowers, bool):
         raise RulesError("flowers must be on or off", field="flowers")
@@ -89,14 +84,7 @@ def penalties_of(hand: Mapping[str, Any]) -> tuple[int, ...] | None:
     if not isinstance(value, list | tuple) or len(value) != 4:
         raise HandError("the penalties are four whole numbers, one per seat", field="penalties")
     for seat, penalty in enumerate(value, start=1):
-        if not is_whole(penalty):
-            raise HandError(f"seat {seat}'s penalty is not a whole number", field="penalties")
-        if abs(penalty) > MAX_PENALTY:
-            raise HandError(
-                f"seat {seat}'s penalty is {penalty}; a penalty is between "
-                f"-{MAX_PENALTY} and {MAX_PENALTY}",
-                field="penalties",
-            )
+        mcr_rules.PENALTY.check(penalty, field="penalties", where=f"seat {seat}")
     return tuple(value) if any(value) else None
 
 
@@ -138,8 +126,8 @@ def winning_fan(entry: Mapping[str, Any], self_drawn: bool, rules: mcr.MCRRules)
         raise HandError("give the fan or the tiles, not both", field="fan")
     if "hand" in entry:
         return _evaluate(entry["hand"], self_drawn, rules).total
-    fan = entry.get("fan")
-    if not is_whole(fan) or fan < rules.minimum:
+    fan = mcr_rules.FAN.check(entry.get("fan"), field="fan")
+    if fan < rules.minimum:
         raise HandError(f"a win is worth at least {rules.minimum} fan", field="fan")
     return fan
 
@@ -214,6 +202,27 @@ class MCRFamily(Family):
 
     def hand_context(self, number: int, params: Mapping[str, Any]) -> dict[str, Any]:
         return winds_for_hand(number, seating(params))
+
+    def place_hand(
+        self, hand: Mapping[str, Any], number: int, params: Mapping[str, Any]
+    ) -> Mapping[str, Any]:
+        """Each winner's tiles get the seat wind and prevailing wind of hand ``number``;
+        tiles that name other winds are refused (they would score other fans)."""
+        winds = self.hand_context(number, params)
+        placed = dict(hand)
+        if is_whole(hand.get("winner")) and isinstance(hand.get("hand"), Mapping):
+            placed["hand"] = place_winds(hand["hand"], hand["winner"], winds)
+        others = hand.get("winners")
+        if isinstance(others, list):
+            placed["winners"] = [
+                {**entry, "hand": place_winds(entry["hand"], entry["seat"], winds, "winners")}
+                if isinstance(entry, Mapping)
+                and is_whole(entry.get("seat"))
+                and isinstance(entry.get("hand"), Mapping)
+                else entry
+                for entry in others
+            ]
+        return placed
 
     def table_states(
         self,

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine.errors import RulesError
+from scoring.engine.errors import HandError, RulesError
+from scoring.engine.tiles import parse_tile
 from scoring.forms.mcr import COMPETITION_SEATS, FIXED_SEATS
 from scoring.forms.tiles import WIND_CHOICES
 
@@ -49,6 +50,42 @@ def winds_for_hand(number: int, seats: str) -> dict[str, Any]:
         "prevailing_wind": WINDS[round_index],
         "seat_winds": [WINDS[(start - hand) % 4] for start in starts],
     }
+
+
+def place_winds(
+    tiles: Mapping[str, Any], seat: int, winds: Mapping[str, Any], field: str | None = None
+) -> dict[str, Any]:
+    """A winner's tiles (hand-json.md) with the winds of ``winds`` (``winds_for_hand``) for
+    ``seat``; ``HandError`` on ``field`` (by default the wind's own) when the tiles name
+    another wind.
+
+    >>> place_winds({"concealed": "..."}, 1, winds_for_hand(2, "fixed"))
+    {'concealed': '...', 'seat_wind': '1z', 'prevailing_wind': '1z'}
+    >>> place_winds({"seat_wind": "4z"}, 1, winds_for_hand(1, "fixed"))
+    Traceback (most recent call last):
+    ...
+    scoring.engine.errors.HandError: seat 2 is South (2z) in this hand of the game, not 4z
+    """
+    if seat not in range(len(winds["seat_winds"])):
+        return dict(tiles)  # the family reports the seat itself
+    expected = {"seat_wind": winds["seat_winds"][seat], "prevailing_wind": winds["prevailing_wind"]}
+    for key, wind in expected.items():
+        given = tiles.get(key)
+        if given is not None and _same_tile(given) != _same_tile(wind):
+            name = WIND_LABELS[wind].split()[0]
+            what = f"seat {seat + 1} is" if key == "seat_wind" else "the prevailing wind is"
+            message = f"{what} {name} ({wind}) in this hand of the game, not {given}"
+            raise HandError(message, field=field or key)
+    return {**tiles, **expected}
+
+
+def _same_tile(code: Any) -> Any:
+    """A wind code as the engine reads it (``code`` itself when it is not a tile: the
+    evaluation reports that)."""
+    try:
+        return parse_tile(code, field=None)
+    except (HandError, TypeError):
+        return code
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.zung_jung.settlement import Outcome, ZungJungHand, settle
 from scoring.engine.zung_jung.settlement import validate as validate_settlement
-from scoring.families.base import Family, SeatResult, is_whole
+from scoring.families.base import Family, SeatResult
 from scoring.forms.zung_jung import ZungJungHandForm, ZungJungParamsForm
 
 INPUT_FIELDS = ("outcome", "winner", "discarder", "offender", "points", "hand")
@@ -24,9 +24,7 @@ def rules_from_params(params: Mapping[str, Any]) -> zung_jung.ZungJungRules:
     base = zung_jung.preset(str(params.get("preset", "seed")))
     penalty = params.get("illegal_call", base.illegal_call)
     minimum = params.get("minimum", 0)
-    for field, value in (("minimum", minimum), ("illegal_call", penalty)):
-        if value is not None and not is_whole(value):
-            raise RulesError(f"{field.replace('_', ' ')} must be a whole number", field=field)
+    # The engine's rules check the minimum and the penalty against their bounds.
     flowers = params.get("flowers", base.flowers)
     if not isinstance(flowers, bool):
         raise RulesError("flowers must be on or off", field="flowers")

@@ -6,11 +6,23 @@ from typing import Any, ClassVar
 
 from django import forms
 
+from scoring.engine.bounds import Bound
+
 
 def radio_field(choices: list[tuple[str, str]], **kwargs: Any) -> forms.ChoiceField:
     """A choice shown as big radio buttons; the first choice is the default."""
     kwargs.setdefault("initial", choices[0][0])
     return forms.ChoiceField(choices=choices, widget=forms.RadioSelect, **kwargs)
+
+
+def bounded_integer(bound: Bound, **kwargs: Any) -> forms.IntegerField:
+    """A whole-number field within the engine's ``bound``, refusing with the engine's message
+    (the API and the files get the same one); the phone's stepper gets the range too."""
+    message = bound.message[:1].upper() + bound.message[1:] + "."
+    errors = {"invalid": message, "min_value": message, "max_value": message}
+    return forms.IntegerField(
+        min_value=bound.low, max_value=bound.high, error_messages=errors, **kwargs
+    )
 
 
 class HandInputForm(forms.Form):

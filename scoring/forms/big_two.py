@@ -6,17 +6,16 @@ from typing import Any
 
 from django import forms
 
-from scoring.forms import HandInputForm, ParamsForm
+from scoring.engine.big_two import CARDS_LEFT, FRY_THRESHOLD
+from scoring.forms import HandInputForm, ParamsForm, bounded_integer
 
-MAX_CARDS = 13
 NOBODY = ""
 
 
 class BigTwoParamsForm(ParamsForm):
-    fry_threshold = forms.IntegerField(
+    fry_threshold = bounded_integer(
+        FRY_THRESHOLD,
         label="Fry threshold (炒)",
-        min_value=10,
-        max_value=1000,
         initial=10,
         help_text=(
             "From this many cards left a loss is doubled (tripled from 13); 1000 turns frying off."
@@ -39,8 +38,8 @@ class BigTwoHandForm(HandInputForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat, name in enumerate(self.seat_names):
-            field = forms.IntegerField(label=name, min_value=0, max_value=MAX_CARDS)
-            field.widget.attrs.update({"min": 0, "max": MAX_CARDS, "inputmode": "numeric"})
+            field = bounded_integer(CARDS_LEFT, label=name)
+            field.widget.attrs.update({"inputmode": "numeric"})
             self.fields[f"cards_{seat}"] = field
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
         self.fields["takes_all"].choices = [(NOBODY, "Nobody"), *seats]

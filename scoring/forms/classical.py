@@ -10,8 +10,9 @@ from django import forms
 
 from scoring.engine import classical
 from scoring.engine.classical.language import RulesFileError, decode_rules
+from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
 from scoring.engine.errors import EngineError
-from scoring.forms import HandInputForm, ParamsForm, radio_field
+from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 
 DRAW = "draw"
 FROM_THE_FILE = ""
@@ -62,23 +63,19 @@ class ClassicalParamsForm(ParamsForm):
     draw_reset_consec = forms.ChoiceField(
         choices=YES_NO, required=False, label=BOOLEAN_OPTIONS["draw_reset_consec"]
     )
-    east_limit = forms.IntegerField(
+    east_limit = bounded_integer(
+        EAST_LIMIT,
         required=False,
-        min_value=0,
-        max_value=99,
         label="East passes the deal after this many Mah-Jonggs in a row",
         help_text="Empty: as the rules file says (its N rule); 0: never.",
     )
-    limit = forms.IntegerField(
+    limit = bounded_integer(
+        LIMIT,
         required=False,
-        min_value=1,
-        max_value=1_000_000,
         label="Limit",
         help_text="Empty: the rules' own limit (Millington 1000, 1920s 400).",
     )
-    stake = forms.IntegerField(
-        min_value=0, max_value=10**9, initial=2000, label="Starting stake of each player"
-    )
+    stake = bounded_integer(STAKE, initial=2000, label="Starting stake of each player")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -200,9 +197,7 @@ class ClassicalHandForm(HandInputForm):
             self.fields[f"events_{seat}"] = forms.MultipleChoiceField(
                 choices=events, required=False, widget=forms.CheckboxSelectMultiple, label="Events"
             )
-            fixed = forms.IntegerField(
-                required=False, min_value=0, max_value=1_000_000, label="Fixed score"
-            )
+            fixed = bounded_integer(FIXED_SCORE, required=False, label="Fixed score")
             fixed.widget.attrs.update({"inputmode": "numeric", "placeholder": "as calculated"})
             self.fields[f"fixed_{seat}"] = fixed
 

@@ -8,7 +8,8 @@ from typing import Any
 from django import forms
 from django.core.validators import MaxValueValidator
 
-from scoring.forms import HandInputForm, ParamsForm, radio_field
+from scoring.engine import hk
+from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 
 DRAW = "draw"
 FALSE_WIN = "false_win"
@@ -32,7 +33,7 @@ class HKParamsForm(ParamsForm):
             "0.5 = two & five chicken (二五雞), 1 = five & one (五一), 2 = one & two bucks (一二蚊)"
         ),
     )
-    max_faan = forms.IntegerField(label="Maximum faan", min_value=1, max_value=64, initial=13)
+    max_faan = bounded_integer(hk.MAX_FAAN, label="Maximum faan", initial=13)
     responsibility = radio_field(
         [
             ("full", "Full (全銃): the discarder pays for everyone"),

@@ -7,11 +7,11 @@ from typing import Any
 from django import forms
 
 from scoring.engine.mcr import PRESETS
-from scoring.forms import ParamsForm, radio_field
+from scoring.engine.mcr.rules import FALSE_WIN_PENALTY, FAN, PENALTY
+from scoring.forms import ParamsForm, bounded_integer, radio_field
 from scoring.forms.winning import WinningHandForm
 
 FALSE_WIN = "false_win"
-MAX_PENALTY = 1000
 # Seating (mcr.md §9.3): competition rules change seats at each round; a club may keep them.
 COMPETITION_SEATS = "competition"
 FIXED_SEATS = "fixed"
@@ -28,9 +28,8 @@ class MCRParamsForm(ParamsForm):
         [(name, PRESET_LABELS.get(name, name)) for name in PRESETS], label="Edition"
     )
     flowers = forms.BooleanField(required=False, initial=True, label="Play with flowers")
-    false_win_penalty = forms.IntegerField(
-        min_value=0,
-        max_value=100,
+    false_win_penalty = bounded_integer(
+        FALSE_WIN_PENALTY,
         initial=10,
         label="False-win penalty (paid to each other player)",
     )
@@ -77,18 +76,14 @@ class MCRHandForm(WinningHandForm):
     value_mode = radio_field(
         [("points", "Type the fan"), ("tiles", "Enter the tiles")], label="Value"
     )
-    fan = forms.IntegerField(
-        label="Fan (with flowers)", min_value=8, max_value=1000, required=False
-    )
+    fan = bounded_integer(FAN, label="Fan (with flowers)", required=False)
 
     field_order = ["winner", "how", "blamed", "value_mode", "fan"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat, name in enumerate(self.seat_names):
-            field = forms.IntegerField(
-                label=name, min_value=-MAX_PENALTY, max_value=MAX_PENALTY, required=False
-            )
+            field = bounded_integer(PENALTY, label=name, required=False)
             # No numeric inputmode: a phone's digit pad has no minus sign.
             field.widget.attrs.update({"placeholder": "0"})
             self.fields[f"penalty_{seat}"] = field

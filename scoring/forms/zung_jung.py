@@ -6,7 +6,8 @@ from typing import Any
 
 from django import forms
 
-from scoring.forms import ParamsForm, radio_field
+from scoring.engine.zung_jung import rules
+from scoring.forms import ParamsForm, bounded_integer, radio_field
 from scoring.forms.winning import WinningHandForm
 
 ILLEGAL_CALL = "illegal_call"
@@ -25,12 +26,9 @@ class ZungJungParamsForm(ParamsForm):
     flowers = forms.BooleanField(
         required=False, initial=True, label="Play with flowers and seasons"
     )
-    minimum = forms.IntegerField(
-        min_value=0, max_value=320, initial=0, label="Minimum points to win"
-    )
-    illegal_call = forms.IntegerField(
-        min_value=0,
-        max_value=480,
+    minimum = bounded_integer(rules.MINIMUM, initial=0, label="Minimum points to win")
+    illegal_call = bounded_integer(
+        rules.ILLEGAL_CALL,
         required=False,
         initial=40,
         label="Illegal call penalty",

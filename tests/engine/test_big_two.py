@@ -18,6 +18,8 @@ from scoring.engine.big_two import (
 )
 from scoring.engine.errors import HandError, RulesError
 
+CARDS = "cards left must be a whole number from 0 to 13"
+
 
 @pytest.mark.parametrize(
     ("fry_threshold", "loss", "real"),
@@ -79,10 +81,10 @@ def test_wins_and_fries_stay_with_the_original_seats() -> None:
 hands = st.builds(
     lambda winner, others, taker: BigTwoHand((*others[:winner], 0, *others[winner:]), taker),
     st.integers(0, 3),
-    st.lists(st.integers(1, 60), min_size=3, max_size=3),
+    st.lists(st.integers(1, 13), min_size=3, max_size=3),
     st.none() | st.integers(0, 3),
 )
-rules = st.builds(BigTwoRules, st.integers(10, 70))
+rules = st.builds(BigTwoRules, st.integers(10, 1000))
 
 
 @given(hands, rules)
@@ -117,9 +119,12 @@ def test_seat_facts_come_from_the_raw_losses(hand: BigTwoHand, rules: BigTwoRule
     ("hand", "field", "message"),
     [
         (BigTwoHand((0, 1, 2)), "losses", "enter the cards left for each of the 4 seats"),
-        (BigTwoHand((0, 1, 2, -1)), "losses", "cards left must be whole numbers of at least 0"),
-        (BigTwoHand((0, 1, 2, True)), "losses", "cards left must be whole numbers of at least 0"),
-        (BigTwoHand((0, 1.5, 2, 3)), "losses", "cards left must be whole numbers of at least 0"),  # type: ignore[arg-type]
+        (BigTwoHand((0, 1, 2, -1)), "losses", f"seat 4: {CARDS}"),
+        (BigTwoHand((0, 1, 2, True)), "losses", f"seat 4: {CARDS}"),
+        (BigTwoHand((0, 1.5, 2, 3)), "losses", f"seat 2: {CARDS}"),  # type: ignore[arg-type]
+        (BigTwoHand((0, 14, 2, 3)), "losses", f"seat 2: {CARDS}"),
+        (BigTwoHand((0, 1, 2**31, 3)), "losses", f"seat 3: {CARDS}"),
+        (BigTwoHand((10**30, 0, 1, 3)), "losses", f"seat 1: {CARDS}"),
         (BigTwoHand((1, 1, 2, 3)), "losses", "exactly one seat must have 0 cards left: the winner"),
         (BigTwoHand((0, 0, 2, 3)), "losses", "exactly one seat must have 0 cards left: the winner"),
         (
@@ -141,8 +146,18 @@ def test_settle_validates_first() -> None:
         settle(BigTwoHand((1, 1, 1, 1)), BigTwoRules())
 
 
-def test_large_losses_are_fine_for_the_engine() -> None:
-    assert settle(BigTwoHand((0, 99, 1, 2)), BigTwoRules()) == (300, -888, 296, 292)
+def test_the_most_cards_left_settle_within_the_bound() -> None:
+    assert settle(BigTwoHand((0, 13, 13, 13)), BigTwoRules()) == (117, -39, -39, -39)
+
+
+@pytest.mark.parametrize("threshold", [1001, 2**31, 10**30])
+def test_the_fry_threshold_is_at_most_1000(threshold: int) -> None:
+    with pytest.raises(RulesError) as error:
+        BigTwoRules(threshold)
+    assert (error.value.field, error.value.message) == (
+        "fry_threshold",
+        "the fry threshold must be a whole number from 10 to 1000",
+    )
 
 
 @pytest.mark.parametrize(("threshold", "message"), [(9, "fry threshold 9 is below 10")])

@@ -120,8 +120,27 @@ def test_a_leading_hyphen_is_allowed_in_names() -> None:
     assert [row[0] for row in table("-a b c d\n0 1 1 1\n")] == ["name", "-a", "b", "c", "d", "*"]
 
 
-def test_losses_have_no_upper_bound_in_the_file() -> None:
-    assert table("a b c d\n0 99 1 1\n")[-2][:6] == ["b", "True", "1", "0", "1", "297"]
+def test_losses_up_to_13_are_read_with_leading_zeros() -> None:
+    assert table("a b c d\n0 0013 1 1\n")[-2][:6] == ["b", "True", "1", "0", "1", "39"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("0 2147483648 1 1", "seat 2: cards left must be a whole number from 0 to 13"),
+        ("0 1 14 1", "seat 3: cards left must be a whole number from 0 to 13"),
+        (f"0 1 1 {10**30}t", "seat 4: cards left must be a whole number from 0 to 13"),
+        ("0 1 1 " + "9" * 5000, "seat 4: cards left must be a whole number from 0 to 13"),
+        ("F=1001", "the fry threshold must be a whole number from 10 to 1000"),
+        ("F=" + "9" * 5000, "the fry threshold must be a whole number from 10 to 1000"),
+    ],
+)
+def test_numbers_beyond_the_engines_bounds_are_refused_with_their_line(
+    line: str, message: str
+) -> None:
+    with pytest.raises(LineError) as error:
+        read_big_two_scores(f"a b c d\n0 1 1 1\n{line}\n0 1 1 1\n")
+    assert (error.value.line, error.value.message) == (3, message)
 
 
 @pytest.mark.parametrize(

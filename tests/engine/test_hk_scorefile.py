@@ -437,12 +437,41 @@ def test_a_tiny_negative_score_prints_0_not_minus_0() -> None:
     assert rows["A"][5:] == ["-0.0001", "-0.0001"]  # the double of -0.00005 lies past the tie
 
 
-def test_huge_payments_print_every_digit() -> None:
-    rows = rows_by_name("B=2\nM=2100\nA B C D\n- - - f\n")
+def test_the_largest_payments_print_every_digit() -> None:
+    rows = rows_by_name("B=10000\nM=63\nS=spicy\nA B C D\n- - - f\n")
 
-    portion = 2 * 2 ** (4 + (2100 - 4) // 2)  # B × multiplier(2100), half-spicy
-    assert rows["D"][5] == str(-9 * portion)
-    assert rows["A"][5] == rows["A"][6] == str(3 * portion)
+    assert rows["D"][5] == str(-9 * 10000 * 2**63)  # a false win at 63 faan, spicy
+    assert rows["A"][5] == rows["A"][6] == str(3 * 10000 * 2**63)
+
+
+def test_rules_whose_payments_exceed_what_is_recorded_are_refused() -> None:
+    with pytest.raises(LineError) as error:
+        read_hk_scores("B=10000\nM=64\nS=spicy\nA B C D\n- - - f\n")
+    assert error.value.line == 3
+    assert error.value.message.startswith("a false win at 64 faan would pay more points")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("M=65", "maximum faan must be a whole number from 0 to 64"),
+        ("M=2100", "maximum faan must be a whole number from 0 to 64"),
+        ("M=" + "9" * 5000, "maximum faan must be a whole number from 0 to 64"),
+        ("B=10000.5", "base must be a number from 0 to 10000"),
+        ("B=" + "9" * 5000, "base must be a number from 0 to 10000"),
+        ("- 2147483648 - -", "game declared with winner's faan exceeding maximum faan (13)"),
+        (
+            "- " + "9" * 5000 + " - -",
+            "game declared with winner's faan exceeding maximum faan (13)",
+        ),
+    ],
+)
+def test_numbers_beyond_the_engines_bounds_are_refused_with_their_line(
+    line: str, message: str
+) -> None:
+    with pytest.raises(LineError) as error:
+        read_hk_scores(f"A B C D\n1 - - -\n{line}\n1 - - -\n")
+    assert (error.value.line, error.value.message) == (3, message)
 
 
 def test_rows_sort_by_net_per_game_then_name_in_code_point_order() -> None:

@@ -55,7 +55,7 @@ def test_taking_all_losses_is_recorded(as_bob: Client, b2_session: Session) -> N
     [
         ([1, 2, 3, 4], "Exactly one player has 0 cards"),
         ([0, 0, 3, 4], "Exactly one"),
-        ([0, 14, 1, 1], "less than or equal to 13"),
+        ([0, 14, 1, 1], "Cards left must be a whole number from 0 to 13."),
         ([0, "", 1, 1], "required"),
     ],
 )

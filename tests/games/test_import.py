@@ -244,7 +244,7 @@ def test_a_file_of_another_family_is_refused(b2_season: Season) -> None:
         ("A B C D\n1 2 - -\n", "line 2: game declared with multiple winners (digits entries)"),
         ("- 2 d -\n", "line 1: game declared without first declaring player names"),
         ("2024-01-02\n2024-01-01\n", "line 2: bad chronological order 2024-01-01 < 2024-01-02"),
-        ("M=99\nA B C D\n1 - - -\n", "line 3: these rules cannot be used: maximum faan must be"),
+        ("M=99\nA B C D\n1 - - -\n", "line 1: maximum faan must be a whole number from 0 to 64"),
         ("B=0.00001\nA B C D\n1 - - -\n", "line 3: these rules cannot be used: base can have"),
         ("2024-02-30\nA B C D\n1 - - -\n", "line 3: 2024-02-30 is not a date in the calendar"),
         ("# only a comment\n", "The file has no games."),
@@ -261,12 +261,13 @@ def test_problems_name_their_line(
 def test_every_problem_the_engine_lets_through_is_listed(
     season: Season, players: list[Player]
 ) -> None:
-    text = "M=99\nA B C D\n1 - - -\n2024-02-30\n1 - - -\nW X Y Z\n- - - -\n"
+    text = "B=0.00001\nA B C D\n1 - - -\n2024-02-30\n1 - - -\nW X Y Z\n- - - -\n"
     problems = refusal(import_hk, season, text)
+    places = "base can have at most 4 decimal places"
     assert problems == [
-        "line 3: these rules cannot be used: maximum faan must be 1 to 64",
-        "line 5: these rules cannot be used: maximum faan must be 1 to 64",
-        "line 7: these rules cannot be used: maximum faan must be 1 to 64",
+        f"line 3: these rules cannot be used: {places}",
+        f"line 5: these rules cannot be used: {places}",
+        f"line 7: these rules cannot be used: {places}",
         *(f"line 6: Dragons has no player called {n!r} (allow new players to add them)"
           for n in "WXYZ"),
     ]  # fmt: skip

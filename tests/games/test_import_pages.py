@@ -106,10 +106,10 @@ def test_new_rule_set_versions_are_shown(
 def test_every_problem_is_shown_with_its_line_and_nothing_can_be_confirmed(
     as_alice: Client, season: Season, players: list[Player]
 ) -> None:
-    text = "M=99\nA B C D\n1 - - -\n2024-02-30\n- - - -\n"
+    text = "B=0.00001\nA B C D\n1 - - -\n2024-02-30\n- - - -\n"
     page = upload(as_alice, season, text).content.decode()
     assert "Nothing can be imported: 2 problems" in page
-    assert "line 3: these rules cannot be used: maximum faan must be 1 to 64" in page
+    assert "line 3: these rules cannot be used: base can have at most 4 decimal places" in page
     assert "line 5: these rules cannot be used" in page
     assert ">Import</button>" not in page
 

@@ -227,7 +227,7 @@ def test_a_penalty_the_league_refuses_names_the_penalty_tag(
     text = penalised(record("example_1.pmn").text, "0 -5000 0 0", "-8 -5017 33 -8")
     plan = plan_of(mcr_season, duplicate_rules, RecordFile("p.pmn", text))
     assert plan.errors == [
-        "p.pmn, game 1: [Penalty] seat 2's penalty is -5000; a penalty is between -1000 and 1000"
+        "p.pmn, game 1: [Penalty] seat 2: a penalty must be a whole number from -1000 to 1000"
     ]
 
 
@@ -245,7 +245,7 @@ def test_every_error_names_its_file_game_and_tag_or_play_position(
     )
     assert plan.errors == [
         "mixed.pmn, game 1: [Play] at character 5: D0c9: the seat does not hold 1 × c9",
-        "mixed.pmn, game 2: [Board] 'x' is not a positive board number",
+        "mixed.pmn, game 2: [Board] 'x': the board must be a whole number from 1 to 9999",
     ]
     with pytest.raises(ValidationError):
         do_import(mcr_season, duplicate_rules, files, alice)
@@ -434,3 +434,15 @@ def test_only_an_mcr_rule_set_of_this_club_can_be_chosen(
     response = as_alice.post(import_url(mcr_season), data)
     assert response.context["form"].errors["rule_set"]
     assert not Hand.objects.exists()
+
+
+def test_a_board_above_16_under_standard_scoring_names_file_game_and_tag(
+    club: Club, standard_rules: RuleSet
+) -> None:
+    season = services.season_save(club=club, name="MCR 2022", rule_set=standard_rules)
+    good = record("example_1.pmn").text.replace('[Scoring "Duplicate"]', '[Scoring "MCR"]')
+    late = good.replace('[Board "2"]', '[Board "17"]')
+    before = snapshot()
+    plan = plan_of(season, standard_rules, RecordFile("late.pmn", good + "\n" + late))
+    assert plan.errors == ["late.pmn, game 2: [Board] board 17 is above 16, the last of a game"]
+    assert snapshot() == before

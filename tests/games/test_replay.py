@@ -120,7 +120,10 @@ def test_two_winners_both_show_their_fans(club: Club, alice: User, client: Clien
     ]
 
 
-@pytest.mark.parametrize(("asked", "shown"), [("9999", 56), ("-3", 0), ("abc", 0), ("", 0)])
+@pytest.mark.parametrize(
+    ("asked", "shown"),
+    [("9999", 56), ("-3", 0), ("abc", 0), ("", 0), ("²", 0), ("9" * 5000, 0), ("1" * 30, 56)],
+)
 def test_a_step_out_of_range_is_kept_within_the_game(
     client: Client, hand: Hand, asked: str, shown: int
 ) -> None:

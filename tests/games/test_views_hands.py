@@ -244,6 +244,15 @@ def test_the_live_preview_answers_errors_by_field(
     assert not Hand.objects.exists()
 
 
+@pytest.mark.parametrize("amending", ["²", "١", "-1", "1_0", str(2**31), "9" * 5000])
+def test_the_live_preview_reads_only_a_plain_hand_number_as_amending(
+    as_bob: Client, session: Session, amending: str
+) -> None:
+    response = as_bob.post(preview_url(session), {**hand_form(), "amending": amending})
+    assert response.status_code == 200
+    assert json.loads(response.content)["ok"] is True
+
+
 def test_the_live_preview_takes_only_post(as_bob: Client, session: Session) -> None:
     assert as_bob.get(preview_url(session)).status_code == 405
 

@@ -37,8 +37,8 @@ def test_one_seat_can_take_on_all_losses() -> None:
 
 
 def test_the_fry_threshold_comes_from_the_rule_set() -> None:
-    results = score({"losses": [0, 10, 11, 14]}, {"fry_threshold": 11})
-    assert [r.real_loss for r in results] == [0, 10, 22, 42]
+    results = score({"losses": [0, 10, 11, 13]}, {"fry_threshold": 11})
+    assert [r.real_loss for r in results] == [0, 10, 22, 39]
 
 
 @pytest.mark.parametrize(

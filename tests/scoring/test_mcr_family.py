@@ -15,6 +15,7 @@ from scoring.families.mcr import winds_for_hand
 FAMILY = get_family("mcr")
 PARAMS = FAMILY.default_params()
 DUPLICATE = {**PARAMS, "scoring": "duplicate"}
+PENALTY = "a penalty must be a whole number from -1000 to 1000"
 MIXED_STRAIGHT = {"concealed": "123m456p789s789p55s", "winning_tile": "7s"}  # 14 fan
 
 
@@ -269,11 +270,13 @@ def test_all_zero_penalties_are_stored_as_none() -> None:
         ([0, -10, 0], "four whole numbers, one per seat"),
         ([0, 0, 0, 0, 0], "four whole numbers, one per seat"),
         ({"1": -10}, "four whole numbers, one per seat"),
-        ([0, True, 0, 0], "seat 2's penalty is not a whole number"),
-        ([0, 0, -2.5, 0], "seat 3's penalty is not a whole number"),
-        ([0, 0, 0, "-10"], "seat 4's penalty is not a whole number"),
-        ([-1001, 0, 0, 0], "seat 1's penalty is -1001; a penalty is between -1000 and 1000"),
-        ([0, 1001, 0, 0], "seat 2's penalty is 1001; a penalty is between -1000 and 1000"),
+        ([0, True, 0, 0], f"seat 2: {PENALTY}"),
+        ([0, 0, -2.5, 0], f"seat 3: {PENALTY}"),
+        ([0, 0, 0, "-10"], f"seat 4: {PENALTY}"),
+        ([-1001, 0, 0, 0], f"seat 1: {PENALTY}"),
+        ([0, 1001, 0, 0], f"seat 2: {PENALTY}"),
+        ([0, 0, 2**31, 0], f"seat 3: {PENALTY}"),
+        ([0, 0, 0, -(10**30)], f"seat 4: {PENALTY}"),
     ],
 )
 def test_bad_penalties_are_explained(penalties: Any, message: str) -> None:

@@ -8,7 +8,14 @@ from enum import IntEnum, StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from scoring.engine.bounds import Bound
 from scoring.engine.errors import LineError, RulesError
+
+# What a club may set and a table may type: far beyond the presets' limits of 400 and 1000.
+STAKE = Bound("stake", 0, 10**9)
+LIMIT = Bound("limit", 1, 10**6)
+EAST_LIMIT = Bound("east limit", 0, 99)
+FIXED_SCORE = Bound("a fixed score", 0, 10**6)
 
 
 class RuleType(IntEnum):

@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from scoring.engine.bounds import Bound
 from scoring.engine.errors import EngineError, HandError
+from scoring.engine.names import clean_name
 from scoring.engine.tiles import WINDS, Tile, counts, from_pmn, to_pmn
 
 SEATS: Final = ("East", "South", "West", "North")
@@ -23,6 +25,11 @@ WIND_LETTERS: Final = "ESWN"
 STANDARD_SCORING: Final = ("MCR", "Normal")
 DUPLICATE_SCORING: Final = ("Duplicate", "Duplicate MCR")
 ACTIONS: Final = "TDCPABZRH"
+BOARDS: Final = 16  # a standard game is 16 deals; a duplicate session may number more
+BOARD: Final = Bound("the board", 1, 9999)
+# A score before or after a deal (Starting, Result, Penalty): far beyond any real game.
+SCORE: Final = Bound("each score", -999_999, 999_999)
+FAN_NUMBER: Final = Bound("a fan item's number, value and count", 0, 999)
 
 
 class PmnError(EngineError):
@@ -130,6 +137,7 @@ def _game(tags: dict[str, str], number: int) -> PmnGame:
 
 def _parse_tags(tags: dict[str, str]) -> PmnGame:
     game = PmnGame(tags=dict(tags))
+    _clean_names(game)
     if "Board" in tags:
         game.board = _board(tags["Board"])
     if "PWind" in tags:
@@ -147,13 +155,47 @@ def _parse_tags(tags: dict[str, str]) -> PmnGame:
         game.fans = parse_fans(tags["Fan"])
     if "Date" in tags and not re.fullmatch(r"\d{4}\.(\d{2}|\?\?)\.(\d{2}|\?\?)", tags["Date"]):
         raise PmnError(f"{tags['Date']!r} is not a date YYYY.MM.DD", tag="Date")
+    _check_scoring(game)
     return game
 
 
+def _check_scoring(game: PmnGame) -> None:
+    """What the scoring allows (§11.1): a standard game is boards 1-16 with one winner; a
+    duplicate deal starts every table from 0."""
+    scoring = f"{game.tags.get('Scoring', 'MCR')} scoring"
+    if game.duplicate:
+        if any(game.starting):
+            raise PmnError(f"{scoring} starts every deal from 0 0 0 0", tag="Starting")
+        return
+    if game.board is not None and game.board > BOARDS:
+        raise PmnError(f"board {game.board} is above {BOARDS}, the last of a game", tag="Board")
+    if sum(action.kind == "H" for action in game.play) > 1:
+        raise PmnError(f"{scoring} has one winner; the play has several", tag="Play")
+    if sum(fans is not None for fans in game.fans) > 1:
+        raise PmnError(f"{scoring} has one winner; the fans name several", tag="Fan")
+
+
+def _number(text: str, bound: Bound, tag: str) -> int:
+    """A number of a tag, in ASCII digits and within ``bound``."""
+    try:
+        return bound.read(text.removeprefix("+"), field=tag)
+    except HandError as error:
+        raise PmnError(f"{text[:20]!r}: {error.message}", tag=tag) from None
+
+
+def _clean_names(game: PmnGame) -> None:
+    """Each player's name as every name is kept (a missing one is the league's to report)."""
+    for seat in SEATS:
+        if not game.tags.get(seat, "").strip():
+            continue
+        try:
+            game.tags[seat] = clean_name(game.tags[seat], field=seat)
+        except EngineError as error:
+            raise PmnError(error.message, tag=seat) from None
+
+
 def _board(value: str) -> int:
-    if not value.isdigit() or int(value) < 1:
-        raise PmnError(f"{value!r} is not a positive board number", tag="Board")
-    return int(value)
+    return _number(value, BOARD, "Board")
 
 
 def _wind(value: str) -> Tile:
@@ -173,9 +215,9 @@ def _scoring(value: str) -> bool:
 
 def _four_integers(value: str, tag: str) -> tuple[int, ...]:
     parts = value.split()
-    if len(parts) != 4 or not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
+    if len(parts) != 4:
         raise PmnError(f"{value!r} should be four integers, East South West North", tag=tag)
-    return tuple(int(p) for p in parts)
+    return tuple(_number(part, SCORE, tag) for part in parts)
 
 
 _DEAL_HAND = re.compile(r"c(\d*)d(\d*)b(\d*)w(\d*)r(\d*)f(\d*)")
@@ -255,7 +297,8 @@ def _action(kind: str, seat: int, code: str, start: int, position: int) -> Actio
         (tile,) = from_pmn(code)
     except HandError as error:
         raise PlayError(error.message, start) from None
-    if (tile >= 34) != (kind == "R"):
+    # A draw may bring a flower (set aside with R, then replaced by the next T).
+    if kind != "T" and (tile >= 34) != (kind == "R"):
         what = "a flower" if kind == "R" else "a playing tile, not a flower"
         raise PlayError(f"{kind}{seat} takes {what}", start)
     return Action(kind, seat, tile, start)
@@ -281,7 +324,7 @@ def _fan_field(text: str) -> tuple[FanItem, ...] | None:
         parts = item.split("/")
         if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
             raise PmnError(f"{item!r} is not a fan item such as 39/1 or 39/8/1", tag="Fan")
-        numbers = [int(p) for p in parts]
+        numbers = [_number(p, FAN_NUMBER, "Fan") for p in parts]
         value = numbers[1] if len(numbers) == 3 else None
         items.append(FanItem(numbers[0], value, numbers[-1]))
     return tuple(items)

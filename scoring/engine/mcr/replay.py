@@ -31,6 +31,7 @@ class Seat:
     melds: list[Meld] = field(default_factory=list)
     flowers: list[Tile] = field(default_factory=list)
     discards: list[Tile] = field(default_factory=list)
+    dealt_flowers: list[Tile] = field(default_factory=list)  # dealt, not yet replaced by R
 
     def describe(self) -> str:
         """The seat's tiles in compact codes: concealed, melds, flowers."""
@@ -81,6 +82,7 @@ def replay(game: PmnGame, actions: int | None = None, *, flowers: bool = False) 
     )
     for seat, hand in zip(table.seats, game.deal, strict=True):
         seat.flowers = [t for t in hand if t >= 34]
+        seat.dealt_flowers = list(seat.flowers)
     for hand in game.deal:
         table.seen.update(hand)
     for action in game.play[:actions]:
@@ -135,6 +137,8 @@ def _take_tile(table: Table, action: Action, tile: Tile) -> None:
     table.seen[tile] += 1
     if tile < 34 and table.seen[tile] > 4:
         raise _fail(action, f"a fifth {to_pmn(tile)} comes into play")
+    if tile >= 34 and table.seen[tile] > 1:
+        raise _fail(action, f"a second {to_pmn(tile)} comes into play; there is one")
 
 
 def _remove(seat: Seat, tile: Tile, copies: int, action: Action) -> None:
@@ -243,8 +247,12 @@ def _promoted_kong(table: Table, action: Action, game: PmnGame) -> None:
 
 
 def _flower(table: Table, action: Action, game: PmnGame) -> None:
+    """A flower set aside: one just drawn, or one dealt (already shown with the flowers)."""
     tile = _tile_of(table, action)
     seat = table.seats[action.seat]
+    if tile in seat.dealt_flowers:
+        seat.dealt_flowers.remove(tile)
+        return
     _remove(seat, tile, 1, action)
     seat.flowers.append(tile)
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from scoring.engine.bounds import Bound
 from scoring.engine.errors import RulesError
+
+# What a person may type (mcr.md §8, §9.1): far above any real hand's fan or table penalty.
+FAN: Final = Bound("fan", 0, 1000)
+PENALTY: Final = Bound("a penalty", -1000, 1000)
+FALSE_WIN_PENALTY: Final = Bound("the false-win penalty", 0, 100)
+MINIMUM: Final = Bound("the minimum", 0, 88)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +48,8 @@ class MCRRules:
     def __post_init__(self) -> None:
         if self.two_concealed_kongs not in (6, 8):
             raise RulesError("Two Concealed Kongs is worth 6 or 8 fan", field="two_concealed_kongs")
-        if self.minimum < 0 or self.false_win_penalty < 0:
-            raise RulesError("the minimum and the false-win penalty cannot be negative")
+        MINIMUM.check(self.minimum, field="minimum", error=RulesError)
+        FALSE_WIN_PENALTY.check(self.false_win_penalty, field="false_win_penalty", error=RulesError)
 
 
 STANDARD: Final = MCRRules()

@@ -13,7 +13,12 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from scoring.engine.bounds import Bound
 from scoring.engine.errors import RulesError
+
+# What a club may set (zung-jung.md §6): the minimum up to the cap, a penalty up to 480.
+MINIMUM = Bound("the minimum", 0, 320)
+ILLEGAL_CALL = Bound("the Illegal Call penalty", 0, 480)
 
 
 class Payoff(StrEnum):
@@ -56,14 +61,11 @@ class ZungJungRules:
         object.__setattr__(
             self, "order", MappingProxyType({key: n for n, key in enumerate(entries)})
         )
-        if self.cap < 1 or self.limit < 1 or self.minimum < 0:
-            raise RulesError("the cap and the limit must be positive, the minimum not negative")
-        if self.illegal_call is not None and self.illegal_call < 0:
-            raise RulesError(
-                "the Illegal Call penalty is what the offender pays each other player; "
-                "give it as a positive number",
-                field="illegal_call",
-            )
+        if self.cap < 1 or self.limit < 1:
+            raise RulesError("the cap and the limit must be positive")
+        MINIMUM.check(self.minimum, field="minimum", error=RulesError)
+        if self.illegal_call is not None:
+            ILLEGAL_CALL.check(self.illegal_call, field="illegal_call", error=RulesError)
 
     def with_options(self, **options: Any) -> ZungJungRules:
         """A copy with some fields changed (``minimum``, ``payoff``, ``illegal_call``, ...)."""

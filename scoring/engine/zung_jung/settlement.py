@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scoring.engine.bounds import is_whole
 from scoring.engine.errors import HandError
 from scoring.engine.zung_jung.rules import SEED, Payoff, ZungJungRules
 
@@ -66,7 +67,7 @@ def _check_seat(seat: int | None, field: str, seats: int, *, required: bool) -> 
         return
     if not required:
         raise HandError(f"this outcome has no {field}", field=field)
-    if not 0 <= seat < seats:
+    if not is_whole(seat) or not 0 <= seat < seats:
         raise HandError(f"the {field} must be seat 0 to {seats - 1}", field=field)
 
 

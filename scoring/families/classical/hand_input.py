@@ -9,7 +9,7 @@ from typing import Any
 
 from scoring.engine.classical.game import HandResult
 from scoring.engine.classical.interpreter import check_events
-from scoring.engine.classical.model import RuleSet
+from scoring.engine.classical.model import FIXED_SCORE, RuleSet
 from scoring.engine.classical.sets import (
     PlayerHand,
     TileSet,
@@ -28,7 +28,6 @@ from scoring.engine.tiles import (
     suit,
 )
 from scoring.families.base import is_whole
-from scoring.families.classical.params import MAX_LIMIT
 
 HAND_FIELDS = ("mahjong", "discarder", "cannon", "next_east", "players")
 PLAYER_FIELDS = ("sets", "events", "fixed")
@@ -193,11 +192,5 @@ def _player(
         raise HandError(error.message, field=f"{where}.{error.field or 'sets'}") from None
     fixed = entry.get("fixed")
     if fixed is not None:
-        fixed = _whole_hand(fixed, f"{where}.fixed")
+        fixed = FIXED_SCORE.check(fixed, field=f"{where}.fixed")
     return player, tuple(t.strip() for t in tokens), fixed
-
-
-def _whole_hand(value: Any, field: str) -> int:
-    if not is_whole(value) or not 0 <= value <= MAX_LIMIT:
-        raise HandError(f"a fixed score is a whole number from 0 to {MAX_LIMIT}", field=field)
-    return value

@@ -9,15 +9,14 @@ from functools import lru_cache
 from typing import Any
 
 from scoring.engine import classical
-from scoring.engine.classical.model import PaymentMethod, RuleSet
+from scoring.engine.classical.model import EAST_LIMIT, LIMIT, STAKE, PaymentMethod, RuleSet
 from scoring.engine.errors import RulesError
-from scoring.families.base import is_whole
 
 FILE = "file"
 SOURCES = (*classical.PRESETS, FILE)
 MAX_RULES_TEXT = 100_000
-MAX_STAKE = 10**9
-MAX_LIMIT = 10**6
+MAX_STAKE = STAKE.high
+MAX_LIMIT = LIMIT.high
 BOOLEAN_OPTIONS = ("draw_advance_wind", "new_east_each_round", "draw_reset_consec")
 
 
@@ -72,20 +71,13 @@ def rules_from_params(params: Mapping[str, Any]) -> RuleSet:
         changes["payment_method"] = PaymentMethod(method)
     limit = params.get("limit")
     if limit is not None:
-        changes["limit"] = _whole(limit, "limit", 1, MAX_LIMIT)
+        changes["limit"] = LIMIT.check(limit, field="limit", error=RulesError)
     east_limit = params.get("east_limit")
     if east_limit is not None:
-        rules = replace(rules, east_limit=_whole(east_limit, "east_limit", 0, 99) or None)
+        east_run = EAST_LIMIT.check(east_limit, field="east_limit", error=RulesError)
+        rules = replace(rules, east_limit=east_run or None)
     return replace(rules, options=rules.options.with_changes(**changes))
 
 
 def stake_from_params(params: Mapping[str, Any]) -> int:
-    return _whole(params.get("stake", 0), "stake", 0, MAX_STAKE)
-
-
-def _whole(value: Any, field: str, low: int, high: int) -> int:
-    if not is_whole(value) or not low <= value <= high:
-        raise RulesError(
-            f"{field.replace('_', ' ')} must be a whole number from {low} to {high}", field=field
-        )
-    return value
+    return STAKE.check(params.get("stake", 0), field="stake", error=RulesError)

@@ -12,9 +12,9 @@ from scoring.engine.mcr.records import score_game
 from scoring.engine.mcr.replay import replay
 from scoring.engine.tiles import format_tiles, to_pmn
 
-PEERS = Path("/work/shared/peers/python-majiang")
-FILES = sorted(PEERS.glob("*.pmn")) if PEERS.exists() else []
-pytestmark = pytest.mark.skipif(not FILES, reason="the peers' PMN files are not present")
+# python-majiang's example records (copied from the peers' repository, unchanged).
+PEERS = Path(__file__).parent.parent / "data" / "python-majiang"
+FILES = sorted(PEERS.glob("*.pmn"))
 
 # file, winners and their recorded totals, Result (§11.5)
 EXPECTED = {
@@ -78,7 +78,10 @@ def test_several_games_crlf_bom_and_blank_lines() -> None:
 
 
 def test_the_readme_fan_format_is_accepted() -> None:
-    (game,) = read_pmn('[Fan "None 39/1.62/1.76/1.77/1 None 39/1.63/1.70/1.77/1"]')
+    # The README's example has two winners: a duplicate game.
+    (game,) = read_pmn(
+        '[Scoring "Duplicate MCR"]\n[Fan "None 39/1.62/1.76/1.77/1 None 39/1.63/1.70/1.77/1"]'
+    )
     assert game.fans[1] is not None and [item.number for item in game.fans[1]] == [39, 62, 76, 77]
 
 
@@ -137,3 +140,112 @@ def test_the_pmn_command_reports_errors(tmp_path: Path, capsys: pytest.CaptureFi
         capsys.readouterr().err == f"{bad}, game 1: [Play] at character 5: 'Q0' is not an action "
         "(T D C P A B Z R H, then a seat 0-3)\n"
     )
+
+
+def test_the_example_records_are_in_the_repository() -> None:
+    # The parametrized tests above would quietly run none if the copies went missing.
+    assert [path.name for path in FILES] == list(EXPECTED)
+
+
+def example(name: str) -> str:
+    return (PEERS / name).read_text(encoding="utf-8")
+
+
+def as_standard(text: str) -> str:
+    return text.replace('[Scoring "Duplicate"]', '[Scoring "MCR"]')
+
+
+@pytest.mark.parametrize(
+    ("text", "tag", "message"),
+    [
+        (
+            as_standard(example("example_1.pmn")).replace('[Board "2"]', '[Board "17"]'),
+            "Board",
+            "[Board] board 17 is above 16, the last of a game",
+        ),
+        (
+            example("example_1.pmn").replace('[Starting "0 0 0 0"]', '[Starting "0 5 0 0"]'),
+            "Starting",
+            "[Starting] Duplicate scoring starts every deal from 0 0 0 0",
+        ),
+        (
+            as_standard(example("example_2.pmn")),
+            "Play",
+            "[Play] MCR scoring has one winner; the play has several",
+        ),
+        (
+            as_standard(example("example_1.pmn")).replace('[Fan "None None', '[Fan "None 39/8/1'),
+            "Fan",
+            "[Fan] MCR scoring has one winner; the fans name several",
+        ),
+    ],
+    ids=["board-17-standard", "starting-duplicate", "two-winners-play", "two-winners-fan"],
+)
+def test_what_the_scoring_forbids_is_refused_naming_game_and_tag(
+    text: str, tag: str, message: str
+) -> None:
+    with pytest.raises(PmnError) as caught:
+        read_pmn(example("example_3.pmn") + "\n" + text)
+    assert (caught.value.game, caught.value.field, caught.value.message) == (2, tag, message)
+
+
+def test_duplicate_scoring_allows_a_board_above_16_and_several_winners() -> None:
+    text = example("example_2.pmn").replace('[Board "', '[Board "4')
+    (game,) = read_pmn(text)
+    assert game.board is not None and game.board > 16
+    assert set(score_game(game).evaluations) == {1, 3}
+
+
+@pytest.mark.parametrize(
+    ("tag", "value"),
+    [
+        ("Board", "²"),
+        ("Board", "١"),
+        ("Board", "9" * 5000),
+        ("Starting", f"0 {10**30} 0 0"),
+        ("Result", "0 ² 0 0"),
+        ("Penalty", f"0 -{'9' * 5000} 0 0"),
+        ("Fan", "None None 55/²/1 None"),
+    ],
+)
+def test_a_number_that_is_not_plain_digits_in_range_is_refused_naming_the_tag(
+    tag: str, value: str
+) -> None:
+    with pytest.raises(PmnError) as caught:
+        read_pmn(f'[{tag} "{value}"]')
+    assert caught.value.field == tag
+
+
+FLOWER_DEAL = "c1112345678999dbwrf cd1112345678999bwrf cdb1112345678999wrf c234567d234567bw1rf"
+
+
+def test_a_flower_drawn_during_play_is_set_aside_and_replaced() -> None:
+    (game,) = read_pmn(f'[Deal "{FLOWER_DEAL}"]\n[Play "T0f1R0z1T0c9H0"]')
+    assert [action.code() for action in game.play] == ["T0f1", "R0z1", "T0c9", "H0"]
+    table = replay(game, flowers=True)
+    east = table.seats[0]
+    assert (format_tiles(east.concealed), format_tiles(east.flowers)) == ("11123456789999m", "1f")
+    hand = table.winners[0]
+    assert hand.self_drawn and hand.bonus_replacement and format_tiles(hand.bonus) == "1f"
+    assert score_game(game).evaluations[0].total == 108  # Nine Gates and the rest, flower 1
+
+
+def test_a_dealt_flower_may_be_replaced_once() -> None:
+    deal = FLOWER_DEAL.replace("f ", "f2 ", 1)
+    (game,) = read_pmn(f'[Deal "{deal}"]\n[Play "R0f2T0c9H0"]')
+    table = replay(game, flowers=True)
+    assert format_tiles(table.seats[0].flowers) == "2f" and table.winners[0].bonus_replacement
+    (twice,) = read_pmn(f'[Deal "{deal}"]\n[Play "R0f2T0f3R0f2"]')
+    with pytest.raises(PlayError, match=r"at character 9: R0f2: the seat does not hold 1 × f2"):
+        replay(twice, flowers=True)
+
+
+def test_a_flower_comes_into_play_once() -> None:
+    (game,) = read_pmn(f'[Deal "{FLOWER_DEAL}"]\n[Play "T0f1R0z1T0f1"]')
+    with pytest.raises(PlayError, match="a second f1 comes into play"):
+        replay(game, flowers=True)
+
+
+def test_a_flower_cannot_be_discarded_or_claimed() -> None:
+    with pytest.raises(PlayError, match="D0 takes a playing tile, not a flower"):
+        read_pmn('[Play "T0f1D0f1"]')

@@ -84,7 +84,7 @@ def test_rule_options_are_checked() -> None:
         SEED.with_options(payoff="everyone")
     with pytest.raises(RulesError, match="unknown Zung Jung rule 'cap_at'"):
         SEED.with_options(cap_at=300)
-    with pytest.raises(RulesError, match="positive"):
+    with pytest.raises(RulesError, match="the Illegal Call penalty must be a whole number from 0"):
         SEED.with_options(illegal_call=-40)
     assert DISCARDER_PAYS.payoff is Payoff.DISCARDER_PAYS_ALL
 
