@@ -50,12 +50,33 @@ def page(live_server: Any) -> Iterator[Any]:
             ],
         )
         context = browser.new_context(viewport=PHONE, base_url=live_server.url)
-        yield context.new_page()
+        # Every page of every browser test runs under the site's content security policy:
+        # a violation (an inline script or style, a foreign source) fails the test.
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        page = context.new_page()
+        violations: list[str] = []
+        page.on("console", lambda message: violations.extend(csp_violation(message)))
+        yield page
+        assert not violations, violations
         # Inside Playwright's event loop the ORM has a connection of its own: close it, or
         # the test database could not be dropped at the end.
         connections.close_all()
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI);
+});
+"""
+
+
+def csp_violation(message: Any) -> list[str]:
+    text: str = message.text
+    if "CSP violation" in text or "Content Security Policy" in text:
+        return [text]
+    return []
 
 
 def sign_in(page: Any, username: str) -> None:
@@ -231,3 +252,9 @@ def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
     hand = Hand.objects.get(session=session, number=6)
     assert hand.input["penalties"] == [0, 0, -10, 0]
     assert "penalties: C −10" in page.inner_text("#hand-6 + tr.detail")
+
+
+def test_the_api_docs_work_under_the_content_security_policy(page: Any, club: Any) -> None:
+    page.goto("/api/v1/docs/")
+    page.locator(".swagger-ui .info .title", has_text="Mahjong League API").wait_for()
+    page.locator(".opblock-summary-path", has_text="/api/v1/hands/").first.wait_for()
