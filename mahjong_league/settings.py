@@ -144,6 +144,9 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Tests serve static files from the finders, so there is no collected folder to look in.
 STATIC_ROOT = None if TESTING else Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Uploaded files waiting for a step that follows (a previewed import); with several app
+# servers, point the "default" storage at storage they share.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
