@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
@@ -37,9 +38,6 @@ from scoring.score_files import (
 )
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # about 2.5 million games: far beyond any club's history
-# What a page request can import before the worker's 30-second timeout, with room to spare
-# (`manage.py bench_import` measures it): bigger files go through `manage.py import_scores`.
-MAX_PAGE_GAMES = 20_000
 # A previewed file waits for its confirmation in the default storage, not in the session row.
 PENDING_FOLDER = "score-imports"
 PENDING_LIFETIME = dt.timedelta(days=1)
@@ -174,6 +172,12 @@ def check_game_count(game_count: int, max_games: int | None) -> None:
                 )
             ]
         )
+
+
+def page_max_games() -> int:
+    """The most games the import page takes (settings.SCORE_IMPORT_PAGE_MAX_GAMES)."""
+    limit: int = settings.SCORE_IMPORT_PAGE_MAX_GAMES
+    return limit
 
 
 def pending_file_save(*, text: str) -> str:

@@ -144,6 +144,10 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Tests serve static files from the finders, so there is no collected folder to look in.
 STATIC_ROOT = None if TESTING else Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# The most games a score file may have on the import page: what imports well within the
+# app server's 30-second request timeout (`manage.py bench_import` measured about 600 games/s
+# on SQLite on a busy machine); bigger files go through `manage.py import_scores`.
+SCORE_IMPORT_PAGE_MAX_GAMES = env_int("SCORE_IMPORT_PAGE_MAX_GAMES", 10_000)
 # Uploaded files waiting for a step that follows (a previewed import); with several app
 # servers, point the "default" storage at storage they share.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))

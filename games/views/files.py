@@ -59,7 +59,7 @@ def _preview(
         "score_format": SCORE_FORMATS[data["score_format"]],
         "rule_set": data["rule_set"],
         "undated_on": data["undated_on"],
-        "max_games": importing.MAX_PAGE_GAMES,
+        "max_games": importing.page_max_games(),
     }
     try:
         importing.check_size(upload.size)
@@ -167,7 +167,7 @@ def _pending_options(access: ClubAccess, pending: dict[str, Any], text: str) -> 
     undated = pending["undated_on"]
     return {
         "text": text,
-        "max_games": importing.MAX_PAGE_GAMES,
+        "max_games": importing.page_max_games(),
         "score_format": SCORE_FORMATS[pending["score_format"]],
         "rule_set": rule_set,
         "undated_on": dt.date.fromisoformat(undated) if undated else None,

@@ -249,9 +249,9 @@ def test_previews_never_confirmed_are_removed_after_a_day(
 
 
 def test_a_file_too_big_to_import_in_a_request_names_the_command(
-    as_alice: Client, season: Season, players: list[Player], monkeypatch: pytest.MonkeyPatch
+    as_alice: Client, season: Season, players: list[Player], settings: Any
 ) -> None:
-    monkeypatch.setattr(importing, "MAX_PAGE_GAMES", 2)
+    settings.SCORE_IMPORT_PAGE_MAX_GAMES = 2
     response = upload(as_alice, season, TWO_TABLES)
     page = text(response)
     assert response.status_code == 200
@@ -261,9 +261,9 @@ def test_a_file_too_big_to_import_in_a_request_names_the_command(
 
 
 def test_the_command_line_has_no_game_limit(
-    season: Season, players: list[Player], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    season: Season, players: list[Player], tmp_path: Path, settings: Any
 ) -> None:
-    monkeypatch.setattr(importing, "MAX_PAGE_GAMES", 2)
+    settings.SCORE_IMPORT_PAGE_MAX_GAMES = 2
     scores = tmp_path / "scores.txt"
     scores.write_text(TWO_TABLES)
     out = StringIO()
