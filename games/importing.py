@@ -15,8 +15,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -35,6 +38,9 @@ from scoring.score_files import (
 )
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # about 2.5 million games: far beyond any club's history
+# A previewed file waits for its confirmation in the default storage, not in the session row.
+PENDING_FOLDER = "score-imports"
+PENDING_LIFETIME = dt.timedelta(days=1)
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 NAMESPACE = uuid.UUID("955aa0e1-2312-4ce6-98c0-1cacc5a41659")
 
@@ -153,6 +159,61 @@ def decode(data: bytes) -> str:
     return "\n".join(lines)
 
 
+def check_game_count(game_count: int, max_games: int | None) -> None:
+    """Refuse a file with more games than one request can import."""
+    if max_games is not None and game_count > max_games:
+        raise ImportRefused(
+            [
+                Problem(
+                    None,
+                    f"The file has {game_count:,} games; this page imports at most "
+                    f"{max_games:,} at a time, which is what finishes within one request. "
+                    "Split the file, or import it with `manage.py import_scores` on the server.",
+                )
+            ]
+        )
+
+
+def page_max_games() -> int:
+    """The most games the import page takes (settings.SCORE_IMPORT_PAGE_MAX_GAMES)."""
+    limit: int = settings.SCORE_IMPORT_PAGE_MAX_GAMES
+    return limit
+
+
+def pending_file_save(*, text: str) -> str:
+    """Keep a previewed file's text until it is confirmed; returns its name in the storage.
+    Files of previews never confirmed are removed here once they are a day old."""
+    _pending_files_sweep()
+    name = f"{PENDING_FOLDER}/{uuid.uuid4().hex}.txt"
+    return default_storage.save(name, ContentFile(text.encode()))
+
+
+def pending_file_read(*, name: str) -> str | None:
+    """The text kept under ``name``, or None when it is gone (confirmed or expired)."""
+    if not name.startswith(f"{PENDING_FOLDER}/") or not default_storage.exists(name):
+        return None
+    with default_storage.open(name, "rb") as kept:
+        data: bytes = kept.read()
+    return data.decode()
+
+
+def pending_file_delete(*, name: str) -> None:
+    if name.startswith(f"{PENDING_FOLDER}/"):
+        default_storage.delete(name)
+
+
+def _pending_files_sweep() -> None:
+    try:
+        _, names = default_storage.listdir(PENDING_FOLDER)
+    except FileNotFoundError:
+        return
+    cutoff = timezone.now() - PENDING_LIFETIME
+    for name in names:
+        path = f"{PENDING_FOLDER}/{name}"
+        if default_storage.get_modified_time(path) < cutoff:
+            default_storage.delete(path)
+
+
 def _read(score_format: ScoreFormat, text: str) -> Any:
     try:
         return score_format.read(text)
@@ -171,12 +232,15 @@ def plan_import(
     score_format: ScoreFormat,
     rule_set: RuleSet | None = None,
     undated_on: dt.date | None = None,
+    max_games: int | None = None,
 ) -> ImportPlan:
     """Everything importing ``text`` would create, writing nothing; raise ``ImportRefused``
-    when the file cannot be read at all (the engine stops at its first bad line)."""
+    when the file cannot be read at all (the engine stops at its first bad line) or has more
+    than ``max_games`` games."""
     rule_set = rule_set or season.rule_set
     _check_family(season, rule_set, score_format)
     scores = _read(score_format, text)
+    check_game_count(scores.game_count, max_games)
     plan = ImportPlan(
         season=season,
         score_format=score_format,
@@ -392,6 +456,7 @@ def import_scores(
     rule_set: RuleSet | None = None,
     undated_on: dt.date | None = None,
     create_players: bool = False,
+    max_games: int | None = None,
 ) -> ImportPlan:
     """Import a score file into ``season`` in one transaction, or raise ``ImportRefused``
     with every problem found and write nothing. Returns the plan that was carried out."""
@@ -406,6 +471,7 @@ def import_scores(
                 score_format=score_format,
                 rule_set=rule_set,
                 undated_on=undated_on,
+                max_games=max_games,
             )
             problems = plan.problems + _refused_players(plan, create_players)
             if problems:

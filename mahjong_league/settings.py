@@ -1,24 +1,44 @@
 """Settings for Mahjong League: every value comes from an environment variable."""
 
 import os
-import sys
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off"})
+
+
 def env_bool(name: str, default: bool) -> bool:
+    # A typo such as SECURE_SSL_REDIRECT=ture must not quietly read as false.
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word in TRUE_WORDS | FALSE_WORDS:
+        return word in TRUE_WORDS
+    raise ImproperlyConfigured(
+        f"The environment variable {name}={value!r} is not a yes/no value: "
+        "use 1, true, yes, on or 0, false, no, off."
+    )
 
 
 def env_int(name: str, default: int) -> int:
-    return int(os.environ.get(name, default))
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"The environment variable {name}={value!r} is not a whole number."
+        ) from None
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -26,8 +46,9 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-# Under pytest, static files are served unhashed so that no `collectstatic` run is needed.
-TESTING = "pytest" in sys.modules
+# Set by the test configuration (mahjong_league/test_settings.py) and nothing else: the suite
+# runs over plain http and serves static files unhashed, without a `collectstatic` run.
+TESTING = env_bool("MAHJONG_LEAGUE_TESTING", False)
 # The fallback key is for development only: check --deploy rejects it in production.
 SECRET_KEY = os.environ.get("SECRET_KEY", "django-insecure-development-key-change-me")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
@@ -44,6 +65,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "csp",
     "scoring",
     "games",
 ]
@@ -57,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -85,6 +108,16 @@ DATABASES = {
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
     )
 }
+# SQLite serves a club night when told how: a write transaction takes the write lock when it
+# begins (no deadlock upgrading a read lock, which SQLite answers at once with "database is
+# locked"), waits up to `timeout` seconds for it, and WAL lets readers go on meanwhile.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": env_int("SQLITE_TIMEOUT", 20),
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -111,6 +144,13 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Tests serve static files from the finders, so there is no collected folder to look in.
 STATIC_ROOT = None if TESTING else Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# The most games a score file may have on the import page: what imports well within the
+# app server's 30-second request timeout (`manage.py bench_import` measured about 600 games/s
+# on SQLite on a busy machine); bigger files go through `manage.py import_scores`.
+SCORE_IMPORT_PAGE_MAX_GAMES = env_int("SCORE_IMPORT_PAGE_MAX_GAMES", 10_000)
+# Uploaded files waiting for a step that follows (a previewed import); with several app
+# servers, point the "default" storage at storage they share.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -140,6 +180,22 @@ SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("TRUST_X_FORWARDED_PROTO", False) else None
 )
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts, styles and everything else come from this
+# site only, never inline; the API docs page relaxes styles for itself (games/api/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Proxies in front of the app that append to X-Forwarded-For (0: use the socket address).
 # Both the login limits and the API's per-address throttle identify clients this way.

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.http import HttpRequest, JsonResponse
 from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
 from games.api import clubs, hands, rules, scoring, sessions
+
+# Swagger UI under the site's content security policy: its script is served as a file (the
+# split view), and only this page allows the inline <style> of drf-spectacular's template.
+api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(
+    SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+)
 
 
 def route(*apis: type[APIView]) -> Any:
@@ -59,6 +67,6 @@ urlpatterns = [
     path("evaluate/", route(scoring.EvaluateApi), name="api-evaluate"),
     path("settle/", route(scoring.SettleApi), name="api-settle"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", api_docs, name="api-docs"),
     re_path(r"", not_found),
 ]

@@ -6,6 +6,8 @@ import datetime as dt
 import hashlib
 from typing import Any
 
+from csp.constants import NONE, UNSAFE_INLINE
+from csp.decorators import csp_replace
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,7 +21,8 @@ from games.models import Membership, RuleSet, Season
 from scoring.score_files import SCORE_FORMATS, format_for_family
 
 ORGANISER = Membership.Role.ORGANISER
-PENDING = "score_import"  # the previewed file, kept in the visitor's session until confirmed
+# The previewed file's options and the name its text is kept under (importing.pending_file_*).
+PENDING = "score_import"
 SESSIONS_SHOWN = 100
 
 
@@ -56,6 +59,7 @@ def _preview(
         "score_format": SCORE_FORMATS[data["score_format"]],
         "rule_set": data["rule_set"],
         "undated_on": data["undated_on"],
+        "max_games": importing.page_max_games(),
     }
     try:
         importing.check_size(upload.size)
@@ -64,6 +68,7 @@ def _preview(
     except importing.ImportRefused as refused:
         return _render_preview(request, access, season, None, refused.problems)
     digest = hashlib.sha256(text.encode()).hexdigest()
+    _forget_pending(request)
     request.session[PENDING] = {
         "season": season.pk,
         "score_format": data["score_format"],
@@ -71,7 +76,7 @@ def _preview(
         "undated_on": data["undated_on"].isoformat() if data["undated_on"] else None,
         "name": upload.name,
         "digest": digest,
-        "text": text,
+        "file": importing.pending_file_save(text=text),
     }
     confirm = ScoreImportConfirmForm(initial={"digest": digest})
     return _render_preview(request, access, season, plan, plan.problems, confirm)
@@ -106,15 +111,11 @@ def season_import_confirm(request: HttpRequest, slug: str, season_id: int) -> Ht
     season = _season(access, season_id)
     pending = request.session.get(PENDING)
     form = ScoreImportConfirmForm(request.POST)
-    if (
-        not pending
-        or pending["season"] != season.pk
-        or not form.is_valid()
-        or form.cleaned_data["digest"] != pending["digest"]
-    ):
+    text = _pending_text(pending, season, form)
+    if pending is None or text is None:
         messages.error(request, "That preview is no longer available: upload the file again.")
         return redirect("season_import", slug=slug, season_id=season.pk)
-    options = _pending_options(access, pending)
+    options = _pending_options(access, pending, text)
     try:
         plan = importing.import_scores(
             season=season,
@@ -123,9 +124,9 @@ def season_import_confirm(request: HttpRequest, slug: str, season_id: int) -> Ht
             **options,
         )
     except importing.ImportRefused as refused:
-        plan = importing.plan_import(season=season, **options)
+        plan = _replanned(season, options)
         return _render_preview(request, access, season, plan, refused.problems, form)
-    del request.session[PENDING]
+    _forget_pending(request)
     messages.success(
         request,
         f"Imported {plan.new_hand_count} hands in {len(plan.new_sessions)} new sessions"
@@ -134,13 +135,39 @@ def season_import_confirm(request: HttpRequest, slug: str, season_id: int) -> Ht
     return redirect("season", slug=slug, season_id=season.pk)
 
 
-def _pending_options(access: ClubAccess, pending: dict[str, Any]) -> dict[str, Any]:
+def _replanned(season: Season, options: dict[str, Any]) -> importing.ImportPlan | None:
+    """The plan to show beside a refused confirmation (none if the file no longer reads)."""
+    try:
+        return importing.plan_import(season=season, **options)
+    except importing.ImportRefused:
+        return None
+
+
+def _pending_text(
+    pending: dict[str, Any] | None, season: Season, form: ScoreImportConfirmForm
+) -> str | None:
+    """The previewed file's text, if the confirmation is for that very preview."""
+    if not pending or pending["season"] != season.pk or "file" not in pending:
+        return None
+    if not form.is_valid() or form.cleaned_data["digest"] != pending["digest"]:
+        return None
+    return importing.pending_file_read(name=pending["file"])
+
+
+def _forget_pending(request: HttpRequest) -> None:
+    pending = request.session.pop(PENDING, None)
+    if pending and "file" in pending:
+        importing.pending_file_delete(name=pending["file"])
+
+
+def _pending_options(access: ClubAccess, pending: dict[str, Any], text: str) -> dict[str, Any]:
     rule_set = None
     if pending["rule_set"] is not None:
         rule_set = get_object_or_404(RuleSet, club=access.club, pk=pending["rule_set"])
     undated = pending["undated_on"]
     return {
-        "text": pending["text"],
+        "text": text,
+        "max_games": importing.page_max_games(),
         "score_format": SCORE_FORMATS[pending["score_format"]],
         "rule_set": rule_set,
         "undated_on": dt.date.fromisoformat(undated) if undated else None,
@@ -205,6 +232,8 @@ def season_standings_file(
     return _attachment(text, "text/tab-separated-values", exporting.download_name(season, "tsv"))
 
 
+# A chart is an SVG image: matplotlib styles it with an inline <style>, and it needs nothing else.
+@csp_replace({"default-src": [NONE], "style-src": [UNSAFE_INLINE]})
 def season_chart(request: HttpRequest, slug: str, season_id: int, chart: str) -> HttpResponse:
     access = club_access(request, slug)
     season = _season(access, season_id)

@@ -83,7 +83,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         return _render_new(request, access, session, form, meta, None)
     form, meta = _hand_form(session, request.POST), HandMetaForm(request.POST)
     if not (form.is_valid() and meta.is_valid()):
-        return _render_new(request, access, session, form, meta, None)
+        return _refused(request, _render_new(request, access, session, form, meta, None))
     try:
         if request.POST.get("action") == "preview":
             results, evaluation = services.hand_preview(
@@ -99,7 +99,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         )
     except ValidationError as error:
         _show_error(form, error)
-        return _render_new(request, access, session, form, meta, None)
+        return _refused(request, _render_new(request, access, session, form, meta, None))
     note = "recorded" if created else "was already recorded; it is shown here once"
     place = selectors.hand_place(session=session, number=hand.number)
     messages.success(request, f"Hand {place} {note}.")
@@ -108,6 +108,15 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         # The page's own sender (static/js/offline-queue.js) follows this itself.
         return JsonResponse({"saved": True, "created": created, "redirect": target})
     return redirect(target)
+
+
+def _refused(request: HttpRequest, page: HttpResponse) -> HttpResponse:
+    """The form with its errors; to the phone's outbox (static/js/offline-queue.js) also a 400
+    marked as the hand's own refusal, the one answer that may drop a hand kept on the phone."""
+    if request.headers.get("X-Outbox"):
+        page.status_code = 400
+        page["X-Hand-Refused"] = "1"
+    return page
 
 
 def _render_new(

@@ -165,11 +165,10 @@
         window.location.assign(result.redirect);
         return;
       }
-      result.response.text().then(function (html) {
-        document.open();
-        document.write(html);
-        document.close();
-      });
+      // Refused: the form page with the server's errors beside the fields.
+      document.open();
+      document.write(result.html);
+      document.close();
     });
   });
   updateVisibility();

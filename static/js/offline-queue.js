@@ -1,17 +1,26 @@
 // Never lose a hand on a bad network: a hand form whose submission cannot reach the server
-// is kept in this browser (localStorage) and sent again when the connection is back. Each
+// is kept in this browser (localStorage) and sent again until the server answers for it. Each
 // entry carries its form's unique entry id, so a resend never records a hand twice.
+//
+// Only two answers end an entry's stay: "saved" (JSON from the hand form), or "this hand is
+// refused" (status 400 with the X-Hand-Refused header, the form page with its errors). Every
+// other answer (a sign-in page, a 403 after the sign-in expired, a proxy's 502, a captive
+// portal's page) keeps it, and it is sent again later, less and less often.
 (function () {
   "use strict";
   var KEY = "mahjong-league-outbox";
-  var RETRY_MS = 15000;
+  var REFUSED_KEY = "mahjong-league-outbox-refused";
+  var LOAD_PREFIX = "#outbox-load-";
+  var FIRST_RETRY_MS = 15000;
+  var LAST_RETRY_MS = 300000;
 
-  function load() {
-    try { return JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
+  function load(key) {
+    try { return JSON.parse(window.localStorage.getItem(key || KEY) || "[]"); } catch (e) { return []; }
   }
-  function store(entries) { window.localStorage.setItem(KEY, JSON.stringify(entries)); }
+  function store(entries, key) { window.localStorage.setItem(key || KEY, JSON.stringify(entries)); }
+  function without(entries, id) { return entries.filter(function (e) { return e.id !== id; }); }
 
-  function banner(text, kind) {
+  function bannerBox() {
     var box = document.getElementById("outbox");
     if (!box) {
       box = document.createElement("div");
@@ -19,9 +28,48 @@
       box.setAttribute("role", "status");
       document.body.insertBefore(box, document.body.firstChild);
     }
+    return box;
+  }
+
+  function banner(text, kind, link) {
+    var box = bannerBox();
     box.className = "outbox " + (kind || "");
     box.textContent = text;
-    box.hidden = !text;
+    if (link) {
+      var a = document.createElement("a");
+      a.href = link.href;
+      a.textContent = link.text;
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(a);
+    }
+    showRefused(box);
+    box.hidden = !box.textContent;
+  }
+
+  // Hands the server refused stay listed, with its reasons, until the member fixes or drops them.
+  function showRefused(box) {
+    load(REFUSED_KEY).forEach(function (entry) {
+      var item = document.createElement("div");
+      item.className = "outbox-refused";
+      item.dataset.entry = entry.id;
+      item.textContent = "Not recorded: " + entry.label + ". " + entry.reason + " ";
+      var fix = document.createElement("a");
+      fix.href = entry.url.split("#")[0] + LOAD_PREFIX + entry.id;
+      fix.textContent = "Fix and send again";
+      fix.className = "outbox-fix";
+      var drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "link outbox-drop";
+      drop.textContent = "Discard";
+      drop.addEventListener("click", function () {
+        store(without(load(REFUSED_KEY), entry.id), REFUSED_KEY);
+        banner("", "");
+      });
+      item.appendChild(fix);
+      item.appendChild(document.createTextNode(" · "));
+      item.appendChild(drop);
+      box.appendChild(item);
+    });
   }
 
   function describe(entries) {
@@ -29,24 +77,89 @@
     return n === 1 ? "1 hand is saved on this phone" : n + " hands are saved on this phone";
   }
 
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  // The form page's error messages, read from the refused answer (never run: DOMParser).
+  function reasons(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var items = Array.prototype.map.call(page.querySelectorAll(".errorlist li"), function (li) {
+      return li.textContent.trim();
+    });
+    return items.filter(Boolean).join(" ") || "The server refused it.";
+  }
+
   function post(entry) {
     var body = new FormData();
-    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    // The sign-in may have changed since the hand was kept (a new sign-in, a new CSRF token).
+    var token = csrfToken();
+    entry.fields.forEach(function (pair) {
+      body.append(pair[0], pair[0] === "csrfmiddlewaretoken" && token ? token : pair[1]);
+    });
     var headers = { "X-Outbox": "1" };
+    if (token) headers["X-CSRFToken"] = token;
     return fetch(entry.url, { method: "POST", body: body, headers: headers, credentials: "same-origin" })
       .then(function (response) {
-        var json = (response.headers.get("Content-Type") || "").indexOf("application/json") >= 0;
-        return (json ? response.json() : Promise.resolve(null)).then(function (data) {
-          return { response: response, saved: Boolean(data && data.saved), redirect: data && data.redirect };
-        });
+        return response.text().then(function (text) { return judge(response, text); });
       });
   }
 
-  function needsSignIn(result) {
-    return result.response.redirected && result.response.url.indexOf("/accounts/login/") >= 0;
+  function judge(response, text) {
+    var result = { response: response, html: text, saved: false, refused: false, signIn: false };
+    var json = (response.headers.get("Content-Type") || "").indexOf("application/json") >= 0;
+    if (response.ok && json) {
+      var data = null;
+      try { data = JSON.parse(text); } catch (e) { data = null; }
+      result.saved = Boolean(data && data.saved);
+      result.redirect = data && data.redirect;
+    } else if (response.status === 400 && response.headers.get("X-Hand-Refused") === "1") {
+      result.refused = true;
+      result.reason = reasons(text);
+    } else if (response.redirected && response.url.indexOf("/accounts/login/") >= 0) {
+      result.signIn = true;
+    }
+    return result;
+  }
+
+  function signInLink() {
+    return { href: "/accounts/login/?next=" + encodeURIComponent(window.location.pathname), text: "Sign in" };
   }
 
   var sending = false;
+  var retryMs = FIRST_RETRY_MS;
+  var timer = null;
+
+  function retryLater(text) {
+    banner(text, "warning");
+    schedule(retryMs);
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+  }
+
+  function schedule(ms) {
+    if (timer) window.clearTimeout(timer);
+    timer = window.setTimeout(function () { timer = null; flush(); }, ms);
+  }
+
+  function settled(entry, result) {
+    store(without(load(), entry.id));
+    if (result.refused) {
+      entry.reason = result.reason;
+      store(without(load(REFUSED_KEY), entry.id).concat([entry]), REFUSED_KEY);
+    }
+    retryMs = FIRST_RETRY_MS;
+    var left = load();
+    if (left.length) {
+      banner(describe(left) + "; sending…", "warning");
+    } else if (result.refused) {
+      banner("A saved hand was refused by the server.", "error");
+    } else {
+      banner("Saved hands sent.", "ok");
+      if (document.body.dataset.refreshOnSync === "1") window.location.reload();
+    }
+  }
+
   function flush() {
     var entries = load();
     if (sending || !entries.length) return;
@@ -54,56 +167,93 @@
     var entry = entries[0];
     post(entry).then(function (result) {
       sending = false;
-      if (needsSignIn(result)) {
-        banner(describe(entries) + ". Sign in to send them.", "warning");
+      if (result.signIn) {
+        banner(describe(entries) + ". Sign in to send them.", "warning", signInLink());
+        schedule(retryMs);
         return;
       }
-      // Sent (recorded now or already before), or refused for good (the form had an error,
-      // e.g. the session was closed): either way it must not be sent again.
-      store(load().filter(function (e) { return e.id !== entry.id; }));
-      var left = load();
-      if (!result.saved) {
-        banner("A saved hand was refused by the server: " + entry.label + ". Please enter it again.", "error");
-      } else if (left.length) {
-        banner(describe(left) + "; sending…", "warning");
-      } else {
-        banner("Saved hands sent.", "ok");
-        if (document.body.dataset.refreshOnSync === "1") window.location.reload();
+      if (!result.saved && !result.refused) {
+        retryLater(describe(entries) + ": the server could not take them (" +
+          result.response.status + "); they will be sent again.");
+        return;
       }
+      settled(entry, result);
       flush();
     }).catch(function () {
       sending = false;
-      banner(describe(load()) + ": no connection yet, it will be sent automatically.", "warning");
+      retryLater(describe(load()) + ": no connection yet, it will be sent automatically.");
     });
   }
 
-  // Called by hand forms: returns a promise that settles once the hand is sent or queued.
+  function keep(entry, text) {
+    var entries = without(load(), entry.id);
+    entries.push(entry);
+    store(entries);
+    retryLater(describe(entries) + text);
+  }
+
+  // "Fix and send again": the refused hand's fields back in its form, under its own entry id.
+  function loadRefused() {
+    var form = document.getElementById("hand-form");
+    if (!form || window.location.hash.indexOf(LOAD_PREFIX) !== 0) return;
+    var id = window.location.hash.slice(LOAD_PREFIX.length);
+    var entry = load(REFUSED_KEY).filter(function (e) { return e.id === id; })[0];
+    if (!entry) return;
+    fill(form, entry.fields);
+    store(without(load(REFUSED_KEY), id), REFUSED_KEY);
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    banner("The refused hand is back in the form: " + entry.reason, "error");
+  }
+
+  function fill(form, fields) {
+    fields.forEach(function (pair) {
+      if (pair[0] === "csrfmiddlewaretoken" || pair[0] === "action") return;
+      Array.prototype.forEach.call(form.elements, function (field) {
+        if (field.name !== pair[0]) return;
+        if (field.type === "radio" || field.type === "checkbox") {
+          if (field.value === pair[1]) field.checked = true;
+        } else {
+          field.value = pair[1];
+        }
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+  }
+
+  // Called by hand forms: returns a promise that settles once the hand is sent, refused (the
+  // form page to show), or kept on the phone.
   window.mahjongOutbox = {
     submit: function (form, submitter) {
       var fields = [];
       new FormData(form, submitter).forEach(function (value, key) { fields.push([key, value]); });
       var entry = {
         id: (form.querySelector('[name="client_id"]') || {}).value || String(Date.now()),
-        url: form.getAttribute("action") || window.location.href,
+        url: form.getAttribute("action") || window.location.href.split("#")[0],
         label: form.dataset.label || document.title,
         fields: fields
       };
       return post(entry).then(function (result) {
-        result.queued = false;
-        return result;
+        if (result.saved || result.refused) {
+          result.queued = false;
+          return result;
+        }
+        keep(entry, result.signIn ? ". Sign in to send them." : ": the server could not take it; it will be sent again.");
+        if (result.signIn) banner(describe(load()) + ". Sign in to send them.", "warning", signInLink());
+        return { response: result.response, queued: true };
       }, function () {
-        var entries = load().filter(function (e) { return e.id !== entry.id; });
-        entries.push(entry);
-        store(entries);
-        banner(describe(entries) + ": no connection, it will be sent automatically.", "warning");
+        keep(entry, ": no connection, it will be sent automatically.");
         return { response: null, queued: true };
       });
     },
     flush: flush,
-    pending: function () { return load().length; }
+    pending: function () { return load().length; },
+    refused: function () { return load(REFUSED_KEY).length; }
   };
 
-  window.addEventListener("online", flush);
-  window.setInterval(flush, RETRY_MS);
+  window.addEventListener("online", function () { retryMs = FIRST_RETRY_MS; flush(); });
+  // After every deferred script, so that the form's own script sees the fields change.
+  document.addEventListener("DOMContentLoaded", loadRefused);
+  window.addEventListener("hashchange", loadRefused);  // the link was to the page already open
   if (load().length) flush();
+  else if (load(REFUSED_KEY).length) banner("A saved hand was refused by the server.", "error");
 })();

@@ -50,12 +50,33 @@ def page(live_server: Any) -> Iterator[Any]:
             ],
         )
         context = browser.new_context(viewport=PHONE, base_url=live_server.url)
-        yield context.new_page()
+        # Every page of every browser test runs under the site's content security policy:
+        # a violation (an inline script or style, a foreign source) fails the test.
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        page = context.new_page()
+        violations: list[str] = []
+        page.on("console", lambda message: violations.extend(csp_violation(message)))
+        yield page
+        assert not violations, violations
         # Inside Playwright's event loop the ORM has a connection of its own: close it, or
         # the test database could not be dropped at the end.
         connections.close_all()
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI);
+});
+"""
+
+
+def csp_violation(message: Any) -> list[str]:
+    text: str = message.text
+    if "CSP violation" in text or "Content Security Policy" in text:
+        return [text]
+    return []
 
 
 def sign_in(page: Any, username: str) -> None:
@@ -247,3 +268,98 @@ def test_the_header_takes_one_row_and_the_account_menu_opens(
     page.click(".account-menu summary")
     page.click(".account-menu button:has-text('Sign out')")
     page.locator("text=Sign in").first.wait_for()
+
+
+def test_the_api_docs_work_under_the_content_security_policy(page: Any, club: Any) -> None:
+    page.goto("/api/v1/docs/")
+    page.locator(".swagger-ui .info .title", has_text="Mahjong League API").wait_for()
+    page.locator(".opblock-summary-path", has_text="/api/v1/hands/").first.wait_for()
+
+
+def keep_on_the_phone(page: Any) -> str:
+    """Save the hand form while offline: the hand waits in the outbox; returns its entry id."""
+    page.context.set_offline(True)
+    page.click("#save-hand")
+    page.locator("#outbox", has_text="saved on this phone").wait_for()
+    page.context.set_offline(False)
+    entry_id: str = page.evaluate("JSON.parse(localStorage.getItem('mahjong-league-outbox'))[0].id")
+    return entry_id
+
+
+def test_a_hand_kept_while_signed_out_is_recorded_once_after_signing_in(
+    page: Any, session: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    page.click("label:has-text('Draw 摸和')")
+    page.route("**/hands/new/", lambda route: route.abort())  # no network for the hand yet
+    entry_id = keep_on_the_phone(page)
+    page.goto("/")
+    page.click(".account-menu summary")
+    page.click("button:has-text('Sign out')")
+    page.wait_for_load_state()
+    page.unroute("**/hands/new/")
+
+    page.evaluate("window.mahjongOutbox.flush()")  # signed out: the sign-in page answers
+    page.locator("#outbox", has_text="Sign in to send them").wait_for()
+    assert page.evaluate("window.mahjongOutbox.pending()") == 1 and not Hand.objects.exists()
+
+    sign_in(page, "bob")  # a new sign-in: the kept form's CSRF token is out of date
+    page.locator("#outbox", has_text="Saved hands sent").wait_for()
+    hand = Hand.objects.get()
+    assert str(hand.client_id) == entry_id and hand.input == {"outcome": "draw"}
+    assert outbox_size(page) == 0
+
+
+def test_a_proxy_error_keeps_the_hand_for_later(page: Any, session: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    page.click("label:has-text('Draw 摸和')")
+    page.route(
+        "**/hands/new/",
+        lambda route: (
+            route.fulfill(status=502, body="<h1>Bad gateway</h1>", content_type="text/html")
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    page.click("#save-hand")
+    page.locator("#outbox", has_text="could not take").wait_for()
+    assert page.evaluate("window.mahjongOutbox.pending()") == 1 and not Hand.objects.exists()
+    page.unroute("**/hands/new/")
+    page.evaluate("window.mahjongOutbox.flush()")
+    page.locator("#outbox", has_text="Saved hands sent").wait_for()
+    assert Hand.objects.count() == 1 and page.evaluate("window.mahjongOutbox.pending()") == 0
+
+
+def test_a_kept_hand_the_server_refuses_is_shown_fixed_and_sent(
+    page: Any, session: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    page.click("label:has-text('B')")
+    page.click("label:has-text('Discard 打出')")
+    page.locator("fieldset[data-field='blamed'] label").nth(2).click()  # C discarded
+    page.fill("input[name=faan]", "")  # the server will refuse a win without its faan
+    page.route("**/hands/new/", lambda route: route.abort())
+    entry_id = keep_on_the_phone(page)
+    page.unroute("**/hands/new/")
+
+    page.evaluate("window.mahjongOutbox.flush()")
+    refused = page.locator(f".outbox-refused[data-entry='{entry_id}']")
+    refused.wait_for()
+    assert "Enter the winner's faan." in refused.inner_text()
+    assert page.evaluate("window.mahjongOutbox.pending()") == 0
+    assert page.evaluate("window.mahjongOutbox.refused()") == 1
+
+    refused.locator("a.outbox-fix").click()  # the hand comes back into the form
+    page.locator("#outbox", has_text="back in the form").wait_for()
+    assert page.input_value("input[name=client_id]") == entry_id
+    assert page.is_checked("fieldset[data-field='winner'] input[value='1']")
+    page.fill("input[name=faan]", "2")
+    page.click("#save-hand")
+    page.wait_for_url(f"**/sessions/{session.pk}/#hand-1")
+    hand = Hand.objects.get()
+    assert str(hand.client_id) == entry_id
+    assert hand.input == {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}
+    assert page.evaluate("window.mahjongOutbox.refused()") == 0

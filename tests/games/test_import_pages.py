@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from games import importing, services
 from games.models import Club, Hand, Player, RuleSetVersion, Season, Session
 from games.views.files import PENDING
+from tests.games.pages import text
 
 TWO_TABLES = """\
 B=2
@@ -197,3 +204,69 @@ def test_a_file_of_another_family_is_explained(
 ) -> None:
     response = upload(as_alice, season, "A B C D\n0 1 2 3\n", score_format="big_two")
     assert "holds Big Two" in response.content.decode()
+
+
+def test_the_previewed_file_waits_outside_the_session(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    upload(as_alice, season, TWO_TABLES)
+    pending = as_alice.session[PENDING]
+    assert "text" not in pending and "B=2" not in str(dict(as_alice.session))
+    assert default_storage.exists(pending["file"])
+    assert importing.pending_file_read(name=pending["file"]) == TWO_TABLES.rstrip("\n")
+    confirm(as_alice, season, create_players="on")
+    assert Hand.objects.count() == 3
+    assert not default_storage.exists(pending["file"]) and PENDING not in as_alice.session
+
+
+def test_a_second_preview_replaces_the_first_file(as_alice: Client, season: Season) -> None:
+    upload(as_alice, season, TWO_TABLES)
+    first = as_alice.session[PENDING]["file"]
+    upload(as_alice, season, TWO_TABLES.replace("- 2 d -", "- 3 d -"))
+    assert not default_storage.exists(first)
+    assert default_storage.exists(as_alice.session[PENDING]["file"])
+
+
+def test_a_preview_whose_file_expired_asks_for_the_file_again(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    upload(as_alice, season, TWO_TABLES)
+    default_storage.delete(as_alice.session[PENDING]["file"])
+    response = confirm(as_alice, season, create_players="on")
+    assert response["Location"] == f"/c/dragons/seasons/{season.pk}/import/"
+    assert not Hand.objects.exists()
+
+
+def test_previews_never_confirmed_are_removed_after_a_day(
+    as_alice: Client, season: Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = importing.pending_file_save(text="A B C D\n")
+    later = timezone.now() + importing.PENDING_LIFETIME + dt.timedelta(minutes=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    upload(as_alice, season, TWO_TABLES)
+    assert not default_storage.exists(old)
+    assert default_storage.exists(as_alice.session[PENDING]["file"])
+
+
+def test_a_file_too_big_to_import_in_a_request_names_the_command(
+    as_alice: Client, season: Season, players: list[Player], settings: Any
+) -> None:
+    settings.SCORE_IMPORT_PAGE_MAX_GAMES = 2
+    response = upload(as_alice, season, TWO_TABLES)
+    page = text(response)
+    assert response.status_code == 200
+    assert "The file has 3 games; this page imports at most 2 at a time" in page
+    assert "manage.py import_scores" in page
+    assert PENDING not in as_alice.session and not Hand.objects.exists()
+
+
+def test_the_command_line_has_no_game_limit(
+    season: Season, players: list[Player], tmp_path: Path, settings: Any
+) -> None:
+    settings.SCORE_IMPORT_PAGE_MAX_GAMES = 2
+    scores = tmp_path / "scores.txt"
+    scores.write_text(TWO_TABLES)
+    out = StringIO()
+    args = ["--club", "dragons", "--season", "Spring", "--create-players", str(scores)]
+    call_command("import_scores", *args, stdout=out)
+    assert "3 games" in out.getvalue() and Hand.objects.count() == 3

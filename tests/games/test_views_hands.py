@@ -488,3 +488,29 @@ def test_hands_are_numbered_by_their_place_among_live_hands_everywhere(
     assert [hand["place"] for hand in listed] == [1, 2, 3, 4, 5, 6]
     response = as_bob.post(new_url(session), new_hand_form(), follow=True)
     assert "Hand 7 recorded." in messages_of(response)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [({"faan": ""}, "Enter the winner&#x27;s faan."), ({"winner": "7"}, "Select a valid choice.")],
+)
+def test_the_outbox_sender_is_told_when_the_hand_itself_is_refused(
+    as_bob: Client, session: Session, fields: dict[str, str], message: str
+) -> None:
+    response = as_bob.post(new_url(session), new_hand_form(**fields), headers={"X-Outbox": "1"})
+    assert response.status_code == 400 and response["X-Hand-Refused"] == "1"
+    assert message in response.content.decode() and not Hand.objects.exists()
+
+
+def test_a_hand_for_a_closed_session_is_refused_to_the_outbox(
+    as_bob: Client, session: Session
+) -> None:
+    services.session_set_status(session=session, status="closed")
+    response = as_bob.post(new_url(session), new_hand_form(), headers={"X-Outbox": "1"})
+    assert response.status_code == 400 and response["X-Hand-Refused"] == "1"
+    assert "This session is closed" in text(response)
+
+
+def test_a_page_post_with_errors_is_still_the_form_page(as_bob: Client, session: Session) -> None:
+    response = as_bob.post(new_url(session), new_hand_form(faan=""))
+    assert response.status_code == 200 and "X-Hand-Refused" not in response

@@ -1,0 +1,125 @@
+"""A club night on the embedded SQLite database: members post hands at the same moment to a
+real server (gunicorn, two processes) on a database file, and none gets a 500."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.games.pages import new_hand_form
+
+ROOT = Path(__file__).resolve().parents[2]
+MEMBERS, HANDS_EACH = 8, 5
+# One process migrates and sets the table; members are signed in here (a session each), as
+# hashing eight passwords would take longer than the evening's posting.
+SETUP = f"""
+import datetime as dt
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from games import services
+call_command("migrate", verbosity=0)
+alice = User.objects.create_user("alice")
+club = services.club_create(name="Dragons", slug="dragons", visibility="public", organiser=alice)
+for n in range({MEMBERS}):
+    user = User.objects.create_user(f"member{{n}}")
+    services.membership_set(club=club, user=user, role="member")
+    client = Client()
+    client.force_login(user)
+    print("COOKIE", client.cookies["sessionid"].value)
+players = [services.player_create(club=club, name=name) for name in "ABCD"]
+rules = services.rule_set_create(club=club, name="HK", family="hk", by=alice,
+    params={{"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}})
+season = services.season_save(club=club, name="Spring", rule_set=rules)
+session = services.session_start(season=season, played_on=dt.date(2026, 3, 1),
+    players=players, by=alice)
+print("SESSION", session.pk)
+"""
+COUNT = "from games.models import Hand; print('HANDS', Hand.objects.count(), " + (
+    "Hand.objects.values('client_id').distinct().count())"
+)
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def sqlite_env(tmp_path: Path) -> dict[str, str]:
+    # The site's own settings (as `make run` uses them) on a database file of this test's own.
+    return {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'club-night.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "mahjong_league.test_settings",
+        "AXES_ENABLED": "0",
+    }
+
+
+@contextmanager
+def server_for(sqlite_env: dict[str, str]) -> Iterator[str]:
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "mahjong_league.wsgi", "--bind"]
+    command += [f"127.0.0.1:{port}", "--workers", "2", "--threads", "4", "--log-level", "error"]
+    process = subprocess.Popen(command, cwd=ROOT, env=sqlite_env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):  # the workers start within seconds, but the machine may be busy
+            try:
+                requests.get(url + "/accounts/login/", timeout=30)
+                break
+            except requests.ConnectionError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def post_hands(url: str, session_id: int, cookie: str) -> list[int]:
+    """A member's phone: opens the hand form once, then saves hands one after another."""
+    browser = requests.Session()
+    browser.cookies.set("sessionid", cookie)
+    new = f"{url}/c/dragons/sessions/{session_id}/hands/new/"
+    assert "Sign out" in browser.get(new, timeout=60).text
+    statuses = []
+    for _ in range(HANDS_EACH):
+        form = new_hand_form(client_id=uuid.uuid4())
+        form["csrfmiddlewaretoken"] = browser.cookies["csrftoken"]
+        answer = browser.post(new, data=form, headers={"Referer": new}, timeout=60)
+        statuses.append(answer.status_code)
+    return statuses
+
+
+def test_members_posting_hands_at_once_all_get_them_recorded(sqlite_env: dict[str, str]) -> None:
+    printed = manage(sqlite_env, "shell", "-c", SETUP)
+    session_id = int(re.findall(r"SESSION (\d+)", printed)[0])
+    cookies = re.findall(r"COOKIE (\w+)", printed)
+    with server_for(sqlite_env) as url, ThreadPoolExecutor(MEMBERS) as pool:
+        results = list(pool.map(lambda cookie: post_hands(url, session_id, cookie), cookies))
+    statuses = [status for result in results for status in result]
+    assert statuses == [200] * MEMBERS * HANDS_EACH  # each followed to the score sheet
+    counts = re.findall(r"HANDS (\d+) (\d+)", manage(sqlite_env, "shell", "-c", COUNT))[0]
+    assert counts == (str(MEMBERS * HANDS_EACH), str(MEMBERS * HANDS_EACH))
