@@ -152,6 +152,8 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 30))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Bounded to what axes can store, so that an over-long user name is a failed sign-in.
+AXES_USERNAME_CALLABLE = "games.sign_in.attempted_username"
 AXES_IPWARE_PROXY_COUNT = NUM_PROXIES or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if NUM_PROXIES else ("REMOTE_ADDR",)
