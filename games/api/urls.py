@@ -11,6 +11,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.views import APIView
 
 from games.api import clubs, hands, rules, scoring, sessions
+from games.api.handlers import error_response
 
 
 def route(*apis: type[APIView]) -> Any:
@@ -22,8 +23,7 @@ def route(*apis: type[APIView]) -> Any:
 @csrf_exempt  # it changes nothing, and must answer JSON to any method
 def not_found(request: HttpRequest) -> JsonResponse:
     """Any other address under /api/v1/ (a negative id, a stray segment): JSON, like the rest."""
-    body = {"status": 404, "code": "not_found", "message": "No such address.", "fields": {}}
-    return JsonResponse(body, status=404)
+    return error_response(404, "not_found", "No such address.")
 
 
 urlpatterns = [
