@@ -19,7 +19,14 @@ from scoring.score_files import BigTwoPlayerStats, big_two_rows
 
 # Small figure, large type: scaled to a phone's width the names stay readable.
 FIGURE_INCHES = (5.0, 3.9)
-STYLE = {"font.size": 11, "svg.fonttype": "none", "svg.hashsalt": "mahjong-league"}
+STYLE = {
+    "font.size": 11,
+    "svg.fonttype": "none",
+    "svg.hashsalt": "mahjong-league",
+    # Every text is drawn as written: a player's name between two $ was read as maths
+    # (an invalid one made the whole chart fail, a valid one was drawn as a formula).
+    "text.parse_math": False,
+}
 PLAYER_COLOUR = "#1f4e9c"
 AVERAGE_COLOUR = "#b3261e"
 

@@ -14,7 +14,14 @@ from django.utils.text import slugify
 from games.models import Hand, Season, Seat, Session
 from games.selectors import StandingRow
 from scoring import score_files
-from scoring.score_files import ScoreFormat, StatsRow, format_for_family, stats_csv, stats_tsv
+from scoring.score_files import (
+    ScoreFormat,
+    StatsRow,
+    format_for_family,
+    spreadsheet_safe,
+    stats_csv,
+    stats_tsv,
+)
 
 NOT_IN_A_NAME = re.compile(r"[\s#*]")
 
@@ -83,16 +90,19 @@ def _name_tokens(score_format: ScoreFormat, sessions: Iterable[Session]) -> dict
 
 def name_token(score_format: ScoreFormat, name: str) -> str:
     """A player's name as one token of a seating line: blanks, ``#`` and ``*`` become ``_``,
-    and a name the format would not take as a name gets a leading ``_``.
+    a name the format would not take as a name gets a leading ``_``, and one a spreadsheet
+    would run as a formula (the file opens in one as a column of lines) a leading ``'``.
 
-    >>> from scoring.score_files import HK_FORMAT
-    >>> [name_token(HK_FORMAT, n) for n in ("Mary Jane", "-x", "9 Dragons", "王")]
-    ['Mary_Jane', '_-x', '_9_Dragons', '王']
+    >>> from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT
+    >>> [name_token(HK_FORMAT, n) for n in ("Mary Jane", "-x", "9 Dragons", "王", "=1+1")]
+    ['Mary_Jane', '_-x', '_9_Dragons', '王', "'=1+1"]
+    >>> name_token(BIG_TWO_FORMAT, "-x")
+    "'-x"
     """
     token = NOT_IN_A_NAME.sub("_", name) or "_"
     if score_format.name_pattern.fullmatch(token) is None:
         token = f"_{token}"
-    return token
+    return str(spreadsheet_safe(token))
 
 
 def _unique(token: str, taken: set[str]) -> str:

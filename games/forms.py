@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from typing import Any
 
 from django import forms
@@ -97,6 +98,9 @@ class SessionStartForm(forms.Form):
         empty_label="The season's default",
     )
     played_on = forms.DateField(label="Date", widget=DateInput(), initial=dt.date.today)
+    # A new one each time the form is shown: a double submit or a retry starts one session.
+    # Optional, so that a page saved before it existed still starts its session.
+    client_id = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

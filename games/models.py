@@ -164,6 +164,9 @@ class Session(models.Model):
     # A session imported from a score file: its section's key, so that importing the
     # same file again finds it; empty for sessions started on the site.
     import_key = models.CharField(max_length=40, blank=True, default="")
+    # The start form's entry id (or the API's idempotency key): a double submit or a retry
+    # finds the session it started instead of starting another.
+    client_id = models.UUIDField(null=True, blank=True)
 
     class Meta:
         ordering = ["-played_on", "-id"]
@@ -173,6 +176,11 @@ class Session(models.Model):
                 fields=["season", "import_key"],
                 condition=~Q(import_key=""),
                 name="one_session_per_import_key",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "client_id"],
+                condition=Q(client_id__isnull=False),
+                name="one_session_per_entry_id",
             ),
         ]
 

@@ -10,10 +10,11 @@ import datetime as dt
 import hashlib
 import secrets
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -41,6 +42,7 @@ from scoring.families import EngineError, Family, SeatResult, get_family
 from scoring.names import clean_name
 
 User = AbstractBaseUser | AnonymousUser
+T = TypeVar("T")
 
 
 class StaleHand(ValidationError):
@@ -75,38 +77,61 @@ def engine_error_to_validation(error: EngineError) -> ValidationError:
     return ValidationError(error.message)
 
 
+def write_unique(write: Callable[[], T], *, check_free: Callable[[], None]) -> T:
+    """Write a row that a unique constraint guards, refusing a taken value as a person
+    would be told (``check_free`` raises the "already exists" ``ValidationError``).
+
+    Two requests at once (a double tap, a retry) can both pass the check; the insert of
+    the later one then breaks the constraint, and checking again gives it the same
+    message instead of an ``IntegrityError``. The write runs in its own transaction.
+    """
+    check_free()
+    try:
+        with transaction.atomic():
+            return write()
+    except IntegrityError:  # written meanwhile by a concurrent request
+        check_free()
+        raise
+
+
 # --- clubs, players, memberships ----------------------------------------------------------
 
 
 def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBaseUser) -> Club:
     name = name_clean(name)
-    if Club.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": [f"The address {slug!r} is taken; choose another."]})
-    with transaction.atomic():
+
+    def check_free() -> None:
+        if Club.objects.filter(slug=slug).exists():
+            raise ValidationError({"slug": [f"The address {slug!r} is taken; choose another."]})
+
+    def write() -> Club:
         club = Club.objects.create(name=name, slug=slug, visibility=visibility)
         Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
-    return club
+        return club
+
+    return write_unique(write, check_free=check_free)
 
 
 def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
     name = name_clean(name)
-    _check_player_name_free(club, name)
-    try:
-        with transaction.atomic():
-            return Player.objects.create(club=club, name=name, user=user)
-    except IntegrityError:  # created meanwhile by a concurrent request
-        _check_player_name_free(club, name)
-        raise
+    return write_unique(
+        lambda: Player.objects.create(club=club, name=name, user=user),
+        check_free=lambda: _check_player_name_free(club, name),
+    )
 
 
 def player_update(*, player: Player, name: str) -> Player:
     name = name_clean(name)
-    _check_player_name_free(player.club, name, exclude=player.pk)
-    player.name = name
-    with transaction.atomic():
+
+    def write() -> None:
+        player.name = name
         player.save(update_fields=["name"])
         # Standings show names: a renamed player gives the club's standings a new version.
         season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
+
+    write_unique(
+        write, check_free=lambda: _check_player_name_free(player.club, name, exclude=player.pk)
+    )
     return player
 
 
@@ -116,6 +141,41 @@ def _check_player_name_free(club: Club, name: str, exclude: int | None = None) -
     taken = Player.objects.filter(club=club, name=name).exclude(pk=exclude)
     if taken.exists():
         raise ValidationError({"name": [f"{club.name} already has a player called {name!r}."]})
+
+
+def _check_username_free(username: str, message: str) -> None:
+    if get_user_model().objects.filter(username=username).exists():
+        raise ValidationError({"username": [message.format(username=username)]})
+
+
+def member_account_create(
+    *, club: Club, username: str, role: str, player: Player | None
+) -> AbstractBaseUser:
+    """An account an organiser makes for a member (without a password: they set it)."""
+    username = username.strip()
+
+    def write() -> AbstractBaseUser:
+        user = get_user_model().objects.create_user(username=username, password=None)
+        membership_set(club=club, user=user, role=role)
+        if player is not None:
+            player_link_user(player=player, user=user)
+        return user
+
+    taken = "The username {username!r} is taken."
+    return write_unique(write, check_free=lambda: _check_username_free(username, taken))
+
+
+def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> AbstractBaseUser:
+    """A new account joining through ``invitation``; no account is left if joining fails."""
+    username = username.strip()
+
+    def write() -> AbstractBaseUser:
+        user = get_user_model().objects.create_user(username=username, password=password)
+        invitation_accept(invitation=invitation, user=user)
+        return user
+
+    taken = "That username is taken; sign in first if it is yours."
+    return write_unique(write, check_free=lambda: _check_username_free(username, taken))
 
 
 def membership_set(*, club: Club, user: AbstractBaseUser, role: str) -> Membership:
@@ -220,36 +280,48 @@ def rule_set_create(
         raise engine_error_to_validation(error) from error
     cleaned = _clean_params(family_obj, params)
     name = name_clean(name)
-    _check_rule_set_name_free(club, name)
-    with transaction.atomic():
+
+    def write() -> RuleSet:
         rule_set = RuleSet.objects.create(club=club, name=name, family=family)
         RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=cleaned, created_by=by)
-    return rule_set
+        return rule_set
+
+    return write_unique(write, check_free=lambda: _check_rule_set_name_free(club, name))
 
 
 def rule_set_update(
     *, rule_set: RuleSet, name: str, params: Mapping[str, Any], by: AbstractBaseUser
 ) -> RuleSetVersion:
     """Rename and reconfigure; a version any session uses is never changed, so a new one is made."""
+    name = name_clean(name)
     family = get_family(rule_set.family)
     cleaned = _clean_params(family, params)
-    name = name_clean(name)
-    _check_rule_set_name_free(rule_set.club, name, exclude=rule_set.pk)
-    with transaction.atomic():
-        rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
-        rule_set.name = name
-        rule_set.save(update_fields=["name"])
-        latest = rule_set.versions.order_by("-number").first()
-        assert latest is not None
-        if _same_params(family, latest.params, cleaned):
-            return latest
-        if latest.sessions.exists():
-            return RuleSetVersion.objects.create(
-                rule_set=rule_set, number=latest.number + 1, params=cleaned, created_by=by
-            )
-        latest.params = cleaned
-        latest.save(update_fields=["params"])
+
+    def write() -> RuleSetVersion:
+        locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+        locked.name = name
+        locked.save(update_fields=["name"])
+        return _rule_set_version_for(locked, family, cleaned, by)
+
+    return write_unique(
+        write, check_free=lambda: _check_rule_set_name_free(rule_set.club, name, rule_set.pk)
+    )
+
+
+def _rule_set_version_for(
+    rule_set: RuleSet, family: Family, cleaned: dict[str, Any], by: AbstractBaseUser
+) -> RuleSetVersion:
+    latest = rule_set.versions.order_by("-number").first()
+    assert latest is not None
+    if _same_params(family, latest.params, cleaned):
         return latest
+    if latest.sessions.exists():
+        return RuleSetVersion.objects.create(
+            rule_set=rule_set, number=latest.number + 1, params=cleaned, created_by=by
+        )
+    latest.params = cleaned
+    latest.save(update_fields=["params"])
+    return latest
 
 
 def _same_params(family: Family, stored: Mapping[str, Any], cleaned: Mapping[str, Any]) -> bool:
@@ -291,14 +363,17 @@ def season_save(
     if starts_on and ends_on and ends_on < starts_on:
         raise ValidationError({"ends_on": ["The season cannot end before it starts."]})
     name = name_clean(name)
-    clash = Season.objects.filter(club=club, name=name).exclude(pk=season.pk if season else None)
-    if clash.exists():
-        raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})
-    season = season or Season(club=club)
-    season.name, season.rule_set = name, rule_set
-    season.starts_on, season.ends_on = starts_on, ends_on
-    season.save()
-    return season
+
+    def check_free() -> None:
+        clash = Season.objects.filter(club=club, name=name)
+        if clash.exclude(pk=season.pk if season else None).exists():
+            raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})
+
+    saved = season or Season(club=club)
+    saved.name, saved.rule_set = name, rule_set
+    saved.starts_on, saved.ends_on = starts_on, ends_on
+    write_unique(saved.save, check_free=check_free)
+    return saved
 
 
 # --- sessions -----------------------------------------------------------------------------
@@ -313,36 +388,102 @@ def session_start(
     rule_set: RuleSet | None = None,
 ) -> Session:
     """Seat the players in order (seat 1 = East) under the rule set's latest version."""
-    rule_set = rule_set or season.rule_set
-    if rule_set.club_id != season.club_id:
-        raise ValidationError({"rule_set": ["That rule set belongs to another club."]})
-    if rule_set.family != season.rule_set.family:
-        raise ValidationError(
-            {
-                "rule_set": [
-                    f"This season's standings are for {season.rule_set.get_family_display()}."
-                ]
-            }
-        )
-    family = get_family(rule_set.family)
-    _check_seating(season.club, family, players)
-    with transaction.atomic():
-        # Locked so that an edit cannot change this version in place while it is pinned.
-        RuleSet.objects.select_for_update().filter(pk=rule_set.pk).first()
-        version = rule_set.versions.order_by("-number").first()
+    session, _ = session_start_once(
+        season=season, played_on=played_on, players=players, by=by, rule_set=rule_set
+    )
+    return session
+
+
+def session_start_once(
+    *,
+    season: Season,
+    played_on: dt.date,
+    players: Sequence[Player],
+    by: AbstractBaseUser,
+    rule_set: RuleSet | None = None,
+    client_id: uuid.UUID | None = None,
+) -> tuple[Session, bool]:
+    """Start a session once per entry id: a resubmission with the same ``client_id`` (a
+    double tap, a retry) returns the session it started. Returns the session and whether
+    it was started now; the same id for a different session raises ``IdempotencyConflict``.
+    """
+    start = _SessionStart(season, played_on, tuple(players), rule_set or season.rule_set)
+    start.check()
+    try:
+        with transaction.atomic():
+            return start.write(by, client_id)
+    except IntegrityError:
+        # A concurrent request with the same entry id won the race: return its session.
+        existing = start.started_with(client_id)
+        if existing is None:
+            raise
+        return existing, False
+
+
+@dataclass(frozen=True)
+class _SessionStart:
+    """What starting a session asks for; a retry must ask for the same."""
+
+    season: Season
+    played_on: dt.date
+    players: tuple[Player, ...]
+    rule_set: RuleSet
+
+    def check(self) -> None:
+        season, rule_set = self.season, self.rule_set
+        if rule_set.club_id != season.club_id:
+            raise ValidationError({"rule_set": ["That rule set belongs to another club."]})
+        if rule_set.family != season.rule_set.family:
+            family = season.rule_set.get_family_display()
+            raise ValidationError({"rule_set": [f"This season's standings are for {family}."]})
+        _check_seating(season.club, get_family(rule_set.family), self.players)
+
+    def write(self, by: AbstractBaseUser, client_id: uuid.UUID | None) -> tuple[Session, bool]:
+        # Locked so that an edit cannot change this version in place while it is pinned;
+        # it also makes a resubmission wait for the first to commit, then find its session.
+        RuleSet.objects.select_for_update().filter(pk=self.rule_set.pk).first()
+        existing = self.started_with(client_id)
+        if existing is not None:
+            return existing, False
+        version = self.rule_set.versions.order_by("-number").first()
         assert version is not None
         session = Session.objects.create(
-            club=season.club,
-            season=season,
+            club=self.season.club,
+            season=self.season,
             rule_set_version=version,
-            played_on=played_on,
+            played_on=self.played_on,
             created_by=by,
+            client_id=client_id,
         )
         Seat.objects.bulk_create(
             Seat(session=session, position=position, player=player)
-            for position, player in enumerate(players)
+            for position, player in enumerate(self.players)
         )
-    return session
+        return session, True
+
+    def started_with(self, client_id: uuid.UUID | None) -> Session | None:
+        if client_id is None:
+            return None
+        session = Session.objects.filter(club=self.season.club, client_id=client_id).first()
+        if session is not None and not self._matches(session):
+            raise IdempotencyConflict(
+                {
+                    "client_id": [
+                        "This entry id already started a different session; "
+                        "reload the form to start another."
+                    ]
+                }
+            )
+        return session
+
+    def _matches(self, session: Session) -> bool:
+        seated = list(session.seats.order_by("position").values_list("player_id", flat=True))
+        return (
+            session.season_id == self.season.pk
+            and session.played_on == self.played_on
+            and session.rule_set_version.rule_set_id == self.rule_set.pk
+            and seated == [player.pk for player in self.players]
+        )
 
 
 def _check_seating(club: Club, family: Family, players: Sequence[Player]) -> None:

@@ -8,3 +8,9 @@ urlpatterns = [
     path("api/v1/", include("games.api.urls")),
     path("", include("games.urls")),
 ]
+
+# Under /api/ these answer the API's JSON error shape; elsewhere Django's pages.
+handler400 = "games.api.handlers.bad_request"
+handler403 = "games.api.handlers.permission_denied"
+handler404 = "games.api.handlers.page_not_found"
+handler500 = "games.api.handlers.server_error"

@@ -23,13 +23,20 @@ from scoring.engine.big_two_scorefile import (
     BIG_TWO_HEADER,
     BIG_TWO_NAME,
     BigTwoPlayerStats,
-    big_two_tsv,
     read_big_two_scores,
 )
 from scoring.engine.errors import LineError
 from scoring.engine.exact import to_decimal
-from scoring.engine.hk_scorefile import HK_HEADER, HK_NAME, HKPlayerStats, hk_tsv, read_hk_scores
-from scoring.engine.scorefile import NOT_UTF8, ScoreFile, Section, lines_of, score_lines
+from scoring.engine.hk_scorefile import HK_HEADER, HK_NAME, HKPlayerStats, read_hk_scores
+from scoring.engine.scorefile import (
+    NOT_UTF8,
+    ScoreFile,
+    Section,
+    lines_of,
+    score_lines,
+    spreadsheet_safe,
+    tsv_text,
+)
 from scoring.families import big_two as big_two_family
 from scoring.families import hk as hk_family
 
@@ -52,6 +59,7 @@ __all__ = [
     "generated_score_file",
     "lines_of",
     "score_lines",
+    "spreadsheet_safe",
     "standings_stats",
     "stats_csv",
     "stats_tsv",
@@ -246,18 +254,28 @@ def _sums(rows: Sequence[Any], *columns: str) -> list[int]:
 
 
 def stats_tsv(family: str, standings: Sequence[StandingLike]) -> str:
-    """The standings in the reference programs' TSV, written by the engine's own writer."""
-    rows = standings_stats(family, standings)
-    if family == "big_two":
-        return big_two_tsv([row for row in rows if isinstance(row, BigTwoPlayerStats)])
-    return hk_tsv([row for row in rows if isinstance(row, HKPlayerStats)])
+    """The standings in the reference programs' TSV, written by the engine's own writer,
+    with any cell a spreadsheet would run as a formula neutralised."""
+    header, rows = _spreadsheet_rows(family, standings)
+    return tsv_text(header, rows)
 
 
 def stats_csv(family: str, standings: Sequence[StandingLike]) -> str:
     """The same columns and cells as the TSV, as comma-separated values."""
-    header: Sequence[str] = BIG_TWO_HEADER if family == "big_two" else HK_HEADER
+    header, rows = _spreadsheet_rows(family, standings)
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(header)
-    writer.writerows(row.cells() for row in standings_stats(family, standings))
+    writer.writerows(rows)
     return buffer.getvalue()
+
+
+def _spreadsheet_rows(
+    family: str, standings: Sequence[StandingLike]
+) -> tuple[Sequence[str], list[list[object]]]:
+    header: Sequence[str] = BIG_TWO_HEADER if family == "big_two" else HK_HEADER
+    rows = [
+        [spreadsheet_safe(cell) for cell in row.cells()]
+        for row in standings_stats(family, standings)
+    ]
+    return header, rows

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +15,10 @@ from rest_framework.response import Response
 
 from games.api.pagination import CursorPage, list_parameters
 from games.api.permissions import access_to, readable_clubs
+
+# Keys that are not UUIDs are mapped to one per caller, so two tools never collide.
+IDEMPOTENCY_NAMESPACE = uuid.UUID("5b0f3f4e-9d55-4c43-a3c5-2a1f1d6f6a57")
+MAX_KEY_LENGTH = 255
 
 
 def parse(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
@@ -97,3 +102,24 @@ def page_response(
     rows = paginator.paginate(queryset, request)
     data = serializer_class(rows, many=True, context=context or {}).data
     return paginator.answer(list(data))
+
+
+def client_id_for(request: Request, body_id: uuid.UUID | None) -> uuid.UUID | None:
+    """The idempotency key from the header or the body (they must agree when both are sent)."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return body_id
+    key = key.strip()
+    if not key or len(key) > MAX_KEY_LENGTH:
+        raise serializers.ValidationError(
+            {"Idempotency-Key": [f"Give 1 to {MAX_KEY_LENGTH} characters, ideally a UUID."]}
+        )
+    try:
+        from_header = uuid.UUID(key)
+    except ValueError:
+        from_header = uuid.uuid5(IDEMPOTENCY_NAMESPACE, f"{request.user.pk}:{key}")
+    if body_id is not None and body_id != from_header:
+        raise serializers.ValidationError(
+            {"client_id": ["It differs from the Idempotency-Key header; send one of them."]}
+        )
+    return from_header

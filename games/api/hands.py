@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import uuid
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -22,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.api.common import filter_parameters, filtered, page_response, parse
+from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
 from games.api.errors import PreconditionFailed, PreconditionRequired
 from games.api.fields import JSONObjectField, PointsField
 from games.api.pagination import page_of
@@ -31,9 +30,6 @@ from games.models import Hand, HandRevision, Score, Seat, Session
 from games.selectors import with_places
 from scoring.families import EngineError, get_family
 
-# Keys that are not UUIDs are mapped to one per caller, so two tools never collide.
-IDEMPOTENCY_NAMESPACE = uuid.UUID("5b0f3f4e-9d55-4c43-a3c5-2a1f1d6f6a57")
-MAX_KEY_LENGTH = 255
 HK_EXAMPLE = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
 
 
@@ -183,27 +179,6 @@ class HandRecordInputSerializer(serializers.Serializer):
     client_id = serializers.UUIDField(
         required=False, help_text="The idempotency key, if not sent as Idempotency-Key."
     )
-
-
-def client_id_for(request: Request, body_id: uuid.UUID | None) -> uuid.UUID | None:
-    """The idempotency key from the header or the body (they must agree when both are sent)."""
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return body_id
-    key = key.strip()
-    if not key or len(key) > MAX_KEY_LENGTH:
-        raise serializers.ValidationError(
-            {"Idempotency-Key": [f"Give 1 to {MAX_KEY_LENGTH} characters, ideally a UUID."]}
-        )
-    try:
-        from_header = uuid.UUID(key)
-    except ValueError:
-        from_header = uuid.uuid5(IDEMPOTENCY_NAMESPACE, f"{request.user.pk}:{key}")
-    if body_id is not None and body_id != from_header:
-        raise serializers.ValidationError(
-            {"client_id": ["It differs from the Idempotency-Key header; send one of them."]}
-        )
-    return from_header
 
 
 def _session_for_recording(request: Request, session_id: int) -> Session:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import QuerySet
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Model, QuerySet
 from rest_framework import exceptions, pagination, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 MAX_PAGE_SIZE = 200
+BAD_CURSOR = "This cursor is not one the API gave out."
 
 
 class CursorPage(pagination.CursorPagination):
@@ -19,15 +21,29 @@ class CursorPage(pagination.CursorPagination):
 
     def __init__(self, ordering: Sequence[str] = ("id",)) -> None:
         self.ordering = tuple(ordering)
+        self.model: type[Model] | None = None
 
     def paginate(self, queryset: QuerySet[Any], request: Request) -> list[Any]:
+        self.model = queryset.model
         try:
             return list(self.paginate_queryset(queryset, request) or [])
         except exceptions.NotFound:
             # DRF answers a cursor it cannot read with 404; it is a bad parameter.
-            raise exceptions.ValidationError(
-                {"cursor": ["This cursor is not one the API gave out."]}
-            ) from None
+            raise exceptions.ValidationError({"cursor": [BAD_CURSOR]}) from None
+
+    def decode_cursor(self, request: Request) -> pagination.Cursor | None:
+        """DRF reads the cursor's position as text and compares the first ordering column
+        with it as given: a forged one reached the database (an id of ``x`` raised a
+        ValueError, a huge one overflowed). Refuse any the column could not hold."""
+        cursor = super().decode_cursor(request)
+        if cursor is not None and cursor.position is not None:
+            assert self.model is not None
+            field = self.model._meta.get_field(self.ordering[0].lstrip("-"))
+            try:
+                field.run_validators(field.to_python(cursor.position))
+            except DjangoValidationError:
+                raise exceptions.NotFound() from None
+        return cursor
 
     def answer(self, results: list[Any]) -> Response:
         return Response(

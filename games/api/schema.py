@@ -32,6 +32,7 @@ COMMON = {
     "404": "No such object, or it belongs to a club you may not see.",
     "406": "Only JSON is served.",
     "429": "Too many requests; wait the Retry-After seconds.",
+    "500": "A failure on the server's side (logged); the body still has this shape.",
 }
 WITH_BODY = {
     "415": "Send the body as application/json.",

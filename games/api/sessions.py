@@ -7,14 +7,15 @@ from typing import Any
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.api.common import filter_parameters, filtered, page_response, parse
+from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
 from games.api.fields import PointsField
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
@@ -115,6 +116,9 @@ class SessionStartInputSerializer(serializers.Serializer):
         required=False,
         help_text="Defaults to the season's rule set; its latest version is pinned.",
     )
+    client_id = serializers.UUIDField(
+        required=False, help_text="The idempotency key, if not sent as Idempotency-Key."
+    )
 
 
 def _in_club(model: Any, pk: int, season: Season, field: str) -> Any:
@@ -128,12 +132,26 @@ class SessionStartApi(APIView):
     @extend_schema(
         operation_id="sessions_create",
         tags=["sessions"],
-        summary="Start a session (organisers)",
+        summary="Start a session (organisers); a retry with the same key returns the first",
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="Any string up to 255 characters (a UUID is best). The same key "
+                "with the same body returns the session first started (200); with a "
+                "different body it is refused (422).",
+            )
+        ],
         request=SessionStartInputSerializer,
-        responses={201: SessionDetailSerializer},
+        responses={
+            201: OpenApiResponse(SessionDetailSerializer, description="Started now."),
+            200: OpenApiResponse(SessionDetailSerializer, description="Started before (a retry)."),
+        },
     )
     def post(self, request: Request) -> Response:
         data = parse(SessionStartInputSerializer, request.data)
+        client_id = client_id_for(request, data.get("client_id"))
         season = Season.objects.select_related("club").filter(pk=data["season"]).first()
         try:
             if season is None:
@@ -143,15 +161,16 @@ class SessionStartApi(APIView):
             raise serializers.ValidationError({"season": ["No such season."]}) from None
         players = [_in_club(Player, pk, season, "players") for pk in data["players"]]
         rule_set = data.get("rule_set")
-        session = services.session_start(
+        session, created = services.session_start_once(
             season=season,
             played_on=data["played_on"],
             players=players,
             by=request.user,
             rule_set=_in_club(RuleSet, rule_set, season, "rule_set") if rule_set else None,
+            client_id=client_id,
         )
         body = _detail(get_session(request, session.pk))
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class SessionDetailApi(APIView):

@@ -13,6 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.views import APIView
 
 from games.api import clubs, hands, rules, scoring, sessions
+from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
 # split view), and only this page allows the inline <style> of drf-spectacular's template.
@@ -30,8 +31,7 @@ def route(*apis: type[APIView]) -> Any:
 @csrf_exempt  # it changes nothing, and must answer JSON to any method
 def not_found(request: HttpRequest) -> JsonResponse:
     """Any other address under /api/v1/ (a negative id, a stray segment): JSON, like the rest."""
-    body = {"status": 404, "code": "not_found", "message": "No such address.", "fields": {}}
-    return JsonResponse(body, status=404)
+    return error_response(404, "not_found", "No such address.")
 
 
 urlpatterns = [

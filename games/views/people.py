@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -143,17 +142,13 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Enter a username and a role.")
         return redirect("members", slug=slug)
-    username = form.cleaned_data["username"].strip()
-    user_model = get_user_model()
-    if user_model.objects.filter(username=username).exists():
-        messages.error(request, f"The username {username!r} is taken.")
-        return redirect("members", slug=slug)
     try:
-        with transaction.atomic():
-            user = user_model.objects.create_user(username=username, password=None)
-            services.membership_set(club=access.club, user=user, role=form.cleaned_data["role"])
-            if form.cleaned_data["player"]:
-                services.player_link_user(player=form.cleaned_data["player"], user=user)
+        user = services.member_account_create(
+            club=access.club,
+            username=form.cleaned_data["username"],
+            role=form.cleaned_data["role"],
+            player=form.cleaned_data["player"],
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("members", slug=slug)
@@ -161,7 +156,7 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
     token = default_token_generator.make_token(user)
     link = request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
     messages.success(
-        request, f"Account {username} created. Send them this set-password link: {link}"
+        request, f"Account {user.get_username()} created. Send them this set-password link: {link}"
     )
     return redirect("members", slug=slug)
 
@@ -181,18 +176,16 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _sign_up_and_accept(request: HttpRequest, invite: Invitation, form: SignUpForm) -> HttpResponse:
-    user_model = get_user_model()
-    username = form.cleaned_data["username"].strip()
-    if user_model.objects.filter(username=username).exists():
-        form.add_error("username", "That username is taken; sign in first if it is yours.")
-        return render(request, "games/invitation.html", {"invite": invite, "form": form})
     try:
-        with transaction.atomic():  # no account is left behind if joining fails
-            user = user_model.objects.create_user(
-                username=username, password=form.cleaned_data["password"]
-            )
-            services.invitation_accept(invitation=invite, user=user)
+        user = services.invitation_sign_up(
+            invitation=invite,
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password"],
+        )
     except ValidationError as error:
+        if hasattr(error, "error_dict") and "username" in error.error_dict:
+            apply_validation_error(form, error)
+            return render(request, "games/invitation.html", {"invite": invite, "form": form})
         messages.error(request, " ".join(error.messages))
         return redirect("home")
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -32,19 +32,25 @@ def session_start(request: HttpRequest, slug: str) -> HttpResponse:
     form = SessionStartForm(request.POST or None, club=access.club, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            session = services.session_start(
+            session, _ = services.session_start_once(
                 season=form.cleaned_data["season"],
                 rule_set=form.cleaned_data["rule_set"],
                 played_on=form.cleaned_data["played_on"],
                 players=form.players(),
                 by=request.user,
+                client_id=form.cleaned_data["client_id"],
             )
         except ValidationError as error:
-            apply_validation_error(form, error, lambda name: None if name == "players" else name)
+            apply_validation_error(form, error, _start_field)
         else:
             return redirect("session", slug=slug, session_id=session.pk)
     context = {"access": access, "club": access.club, "form": form}
     return render(request, "games/session_start.html", context)
+
+
+def _start_field(name: str) -> str | None:
+    """Where a service error shows: seats and the (hidden) entry id above the form."""
+    return None if name in ("players", "client_id") else name
 
 
 def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:

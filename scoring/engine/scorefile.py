@@ -106,6 +106,27 @@ class PerGame:
         return ratio(self.net_score, self.game_count)
 
 
+# OWASP's CSV injection advice: a spreadsheet runs a cell starting with one of these as a
+# formula (tab and CR too, as some strip them first), unless the cell is a number.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER_CELL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?%?")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """``cell`` as a spreadsheet shows it and never runs it: text that would start a
+    formula gets a leading ``'``; numbers (``-904``, ``-2.5``) and other values stay.
+
+    The reference programs write names as they are, so the ``mahjong-score`` writers do
+    not use this; the site's downloads do.
+
+    >>> [spreadsheet_safe(c) for c in ("=HYPERLINK(1)", "-2+3+cmd", "-904", "@A1", "B=x", 7)]
+    ["'=HYPERLINK(1)", "'-2+3+cmd", '-904', "'@A1", 'B=x', 7]
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_START) and not NUMBER_CELL.fullmatch(cell):
+        return f"'{cell}"
+    return cell
+
+
 def tsv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """Tab-separated rows, csv QUOTE_MINIMAL quoting, every row ending with ``\\n`` (§5.5).
 

@@ -5,6 +5,7 @@ Dragons (public): alice organiser, bob member, charlie viewer. Tigers (members o
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from typing import Any
 
@@ -193,3 +194,25 @@ def test_organisers_of_one_club_cannot_write_to_another_public_club(
         response = api_dave.request(method, path, body, **headers)
         assert response.status_code == 403, (method, path, response.json())
     _unchanged(dragons)
+
+
+def test_starting_a_session_twice_with_one_key_starts_one(dragons: Any, api_alice: Api) -> None:
+    players = [p.pk for p in dragons["players"]]
+    body = {"season": dragons["season"].pk, "played_on": "2026-04-01", "players": players}
+    first = api_alice.post("sessions/", body, **{"Idempotency-Key": "table-1"})
+    again = api_alice.post("sessions/", body, **{"Idempotency-Key": "table-1"})
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json() == again.json()
+    in_body = api_alice.post("sessions/", {**body, "client_id": str(uuid.uuid4())})
+    assert in_body.status_code == 201 and in_body.json()["id"] != first.json()["id"]
+    assert Session.objects.filter(played_on=dt.date(2026, 4, 1)).count() == 2
+
+
+def test_one_key_for_a_different_session_is_422(dragons: Any, api_alice: Api) -> None:
+    players = [p.pk for p in dragons["players"]]
+    body = {"season": dragons["season"].pk, "played_on": "2026-04-01", "players": players}
+    assert api_alice.post("sessions/", body, **{"Idempotency-Key": "t"}).status_code == 201
+    other = {**body, "played_on": "2026-04-02"}
+    refused = api_alice.post("sessions/", other, **{"Idempotency-Key": "t"})
+    assert refused.status_code == 422 and "client_id" in refused.json()["fields"]
+    assert not Session.objects.filter(played_on=dt.date(2026, 4, 2)).exists()

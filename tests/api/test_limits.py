@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -67,3 +69,19 @@ def test_a_successful_sign_in_resets_the_count(settings: Any, alice: User) -> No
     assert login(client, PASSWORD) == 302
     client.post("/accounts/logout/")
     assert [login(client, "wrong") for _ in range(2)] == [200, 200]
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
+def test_an_over_long_user_name_is_a_failed_sign_in(settings: Any, alice: User, path: str) -> None:
+    # django-axes keeps the attempted name in a 255-character column: PostgreSQL refused a
+    # longer one with a 500. It must count as a failed attempt instead, on every sign-in page.
+    settings.AXES_FAILURE_LIMIT = 3
+    client = Client(REMOTE_ADDR="192.0.2.3")
+    for name in ("a" * 256, "a" * 5000):
+        response = client.post(path, {"username": name, "password": "x"})
+        assert response.status_code == 200
+        assert response.context["form"].non_field_errors()
+    attempt = AccessAttempt.objects.get()
+    assert attempt.username == "a" * 255 and attempt.failures_since_start == 2
+    assert client.post(path, {"username": "a" * 300, "password": "x"}).status_code == 429
+    assert login(Client(REMOTE_ADDR="192.0.2.4"), PASSWORD) == 302

@@ -192,3 +192,10 @@ def test_the_star_row_sums_the_players() -> None:
     rows = table("a b c d\n0 11 12 13\n1 1 1 0\nx b c d\n3t 0 1 2\n0t 1 1 1\n")
 
     assert rows[-1] == ["*", "True", "16", "4", "3", "97", "0", "0.25", "0.1875", "6.0625", "0"]
+
+
+def test_the_reference_writer_keeps_names_a_spreadsheet_would_run_as_written() -> None:
+    # mahjong-score writes what the reference program writes; only the site's downloads
+    # neutralise formulas (scoring.score_files.spreadsheet_safe).
+    names = [row[0] for row in table("=a -b +c @d\n0 1 2 3\n")[1:-1]]
+    assert sorted(names) == ["+c", "-b", "=a", "@d"]

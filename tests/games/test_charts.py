@@ -131,6 +131,31 @@ def test_names_are_escaped_in_the_svg(
     assert "&lt;b&gt;&amp;amp" in svg and "<b>" not in svg
 
 
+# Texts matplotlib would read as maths (between two $): one that is not valid maths made
+# every chart of the season answer 500; a valid one was drawn as a formula, not the name.
+MATHS_NAMES = ["$\\frac{1}{$", "$x^$", "$\\alpha$", "a$b$c", "\\$", "$_$", "${}$"]
+
+
+def test_names_matplotlib_would_read_as_maths_are_drawn_as_written(
+    as_alice: Client, club: Club, alice: User
+) -> None:
+    rules = services.rule_set_create(
+        club=club, name="B2", family="big_two", params={"fry_threshold": 10}, by=alice
+    )
+    season = services.season_save(club=club, name="Maths", rule_set=rules)
+    # Two names typed into the players form, the rest from an imported score file.
+    for name in MATHS_NAMES[:2]:
+        assert as_alice.post("/c/dragons/players/", {"name": name}).status_code == 302
+    seatings = [MATHS_NAMES[:4], MATHS_NAMES[3:]]
+    text = "".join(f"{' '.join(seats)}\n0 1 2 3\n3 0 1 2\n" for seats in seatings)
+    importing.import_scores(
+        season=season, text=text, score_format=BIG_TWO_FORMAT, by=alice, create_players=True
+    )
+    for slug in charts.CHARTS:
+        texts = labels(chart(as_alice, season, slug))
+        assert all(name in texts for name in MATHS_NAMES), texts
+
+
 def test_charts_are_only_for_big_two_and_known_names(
     as_charlie: Client, season: Season, season_2013: Season
 ) -> None:

@@ -108,6 +108,21 @@ def test_a_malformed_rules_file_is_refused_with_every_error_by_line(
     assert not RuleSet.objects.filter(name="Broken").exists()
 
 
+def test_a_rules_file_holding_nul_is_refused_by_line(as_alice: Client, club: Club) -> None:
+    # NUL is valid UTF-8: the file was read, checked (it sat in a comment) and stored, and
+    # PostgreSQL's jsonb refused it with a 500.
+    with_nul = OWN_RULES.replace("house rules", "house\x00rules")
+    upload = SimpleUploadedFile("house.rules", with_nul.encode(), "text/plain")
+    response = as_alice.post(
+        "/c/dragons/rules/new/classical/",
+        {"name": "House", "rules": "file", "rules_file": upload, "stake": "100"},
+    )
+    assert response.status_code == 200
+    errors = response.context["params_form"].errors["rules_file"]
+    assert errors == ["Line 1: the line holds a NUL character; this is not a text file"]
+    assert not RuleSet.objects.filter(name="House").exists()
+
+
 def test_a_rules_file_typed_in_the_text_box_is_checked(as_alice: Client, club: Club) -> None:
     response = as_alice.post(
         "/c/dragons/rules/new/classical/",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 import uuid
 from collections.abc import Callable
@@ -10,9 +11,22 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection, connections
+from django.test import Client
 
 from games import services
-from games.models import Hand, HandRevision, Score, Session
+from games.models import (
+    Club,
+    Hand,
+    HandRevision,
+    Membership,
+    Player,
+    RuleSet,
+    Score,
+    Season,
+    Seat,
+    Session,
+)
+from tests.games.pages import RULES_POST
 
 THREADS = 50
 
@@ -132,3 +146,88 @@ def test_fifty_amendments_that_retry_on_conflict_lose_nothing(session: Session, 
     assert [r.previous_version for r in revisions] == list(range(1, THREADS + 1))
     reasons = sorted(r.reason for r in revisions)
     assert reasons == sorted(f"amendment {i}" for i in range(THREADS))
+
+
+# --- double submits of the pages' forms: one row, the rest told it exists ----------------
+
+SUBMITS = 10
+
+
+def submit_together(user: User | None, url: str, data: dict[str, Any]) -> list[Any]:
+    """``SUBMITS`` requests of one form at once, each from its own browser."""
+
+    def submit(_: int) -> Any:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return client.post(url, data)
+
+    return run_together(SUBMITS, submit)
+
+
+def check_one_made(results: list[Any], *refused_texts: str) -> None:
+    """No 500 (the test client raises it): one submit made the row, the others were told
+    (by the form's own check if the row was there already, else by the service's)."""
+    assert not [r for r in results if isinstance(r, Exception)], results
+    made = [r for r in results if r.status_code == 302]
+    refused = [r for r in results if r.status_code == 200]
+    assert len(made) == 1 and len(refused) == SUBMITS - 1
+    assert all(any(t in r.content.decode() for t in refused_texts) for r in refused), [
+        r.context["form"].errors for r in refused
+    ]
+
+
+def test_ten_submits_of_a_new_club_make_one(alice: User) -> None:
+    data = {"name": "Cranes", "slug": "cranes", "visibility": "public"}
+    results = submit_together(alice, "/clubs/new/", data)
+    check_one_made(results, "is taken", "Club with this Slug already exists.")
+    assert Club.objects.filter(slug="cranes").count() == 1
+    assert Membership.objects.filter(club__slug="cranes").count() == 1
+
+
+def test_ten_submits_of_a_new_rule_set_make_one(alice: User, club: Club) -> None:
+    data = {"name": "Spicy", **RULES_POST}
+    results = submit_together(alice, "/c/dragons/rules/new/hk/", data)
+    check_one_made(results, "already has a rule set called")
+    assert RuleSet.objects.filter(name="Spicy").count() == 1
+
+
+def test_ten_submits_of_a_new_season_make_one(alice: User, rule_set: RuleSet) -> None:
+    data = {"name": "Autumn", "rule_set": rule_set.pk}
+    results = submit_together(alice, "/c/dragons/seasons/new/", data)
+    check_one_made(results, "already has a season called")
+    assert Season.objects.filter(name="Autumn").count() == 1
+
+
+def test_ten_submits_of_a_member_account_make_one(alice: User, club: Club) -> None:
+    data = {"username": "erin", "role": "member"}
+    results = submit_together(alice, "/c/dragons/members/account/", data)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert all(r.status_code == 302 for r in results)  # back to the members page, with a note
+    assert User.objects.filter(username="erin").count() == 1
+    assert Membership.objects.filter(user__username="erin").count() == 1
+
+
+def test_ten_sign_ups_through_one_invitation_make_one_account(alice: User, club: Club) -> None:
+    invitation = services.invitation_create(club=club, role="member", player=None, by=alice)
+    data = {"username": "erin", "password": "a-long-enough-passphrase"}
+    results = submit_together(None, f"/invite/{invitation.token}/", data)
+    check_one_made(results, "That username is taken")
+    assert User.objects.filter(username="erin").count() == 1
+    assert Membership.objects.get(club=club, user__username="erin").role == "member"
+
+
+def test_ten_submits_of_one_session_start_form_start_one_session(
+    alice: User, season: Season, players: list[Player]
+) -> None:
+    data = {
+        "season": season.pk,
+        "played_on": "2026-03-02",
+        "client_id": str(uuid.uuid4()),
+        **{f"seat_{i}": player.pk for i, player in enumerate(players)},
+    }
+    results = submit_together(alice, "/c/dragons/sessions/new/", data)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    session = Session.objects.get(played_on=dt.date(2026, 3, 2))
+    assert {r["Location"] for r in results} == {f"/c/dragons/sessions/{session.pk}/"}
+    assert Seat.objects.filter(session=session).count() == 4

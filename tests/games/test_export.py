@@ -16,6 +16,7 @@ from games.models import Club, Player, RuleSet, Season
 from scoring.engine.big_two_scorefile import big_two_statistics, read_big_two_scores
 from scoring.engine.hk_scorefile import hk_statistics, read_hk_scores
 from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT, ScoreFormat
+from tests.conftest import HK_HALF
 
 DATA = Path(__file__).resolve().parents[1] / "engine" / "data"
 BIG_TWO_2013 = DATA / "big-two-scorer" / "big-two-2013.txt"
@@ -83,6 +84,38 @@ def test_standings_download_as_csv_and_tsv(as_charlie: Client, hk_season: Season
     tsv = as_charlie.get(f"/c/dragons/seasons/{hk_season.pk}/standings.tsv")
     assert tsv["Content-Type"] == "text/tab-separated-values; charset=utf-8"
     assert tsv.content.decode() == standings_tsv(hk_season)
+
+
+# Names a spreadsheet would run as formulas (OWASP's CSV injection examples).
+FORMULA_NAMES = ['=HYPERLINK("http://x")', "+SUM(1,2)", "-2+3+cmd|x", "@SUM(1+1)"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "tsv"])
+@pytest.mark.parametrize("family", ["hk", "big_two"])
+def test_standings_downloads_neutralise_formulas(
+    as_charlie: Client, club: Club, alice: User, kind: str, family: str
+) -> None:
+    params = {"hk": HK_HALF, "big_two": {"fry_threshold": 10}}[family]
+    rules = services.rule_set_create(club=club, name="R", family=family, params=params, by=alice)
+    season = services.season_save(club=club, name="Formulas", rule_set=rules)
+    players = [services.player_create(club=club, name=name) for name in FORMULA_NAMES]
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 1, 2), players=players, by=alice
+    )
+    hand = {
+        "hk": {"outcome": "self_drawn", "winner": 0, "faan": 3},
+        "big_two": {"losses": [0, 1, 2, 13]},
+    }
+    services.hand_record(session=session, hand_input=hand[family], by=alice)
+    response = as_charlie.get(f"/c/dragons/seasons/{season.pk}/standings.{kind}")
+    rows = list(
+        csv.reader(io.StringIO(response.content.decode()), delimiter="," if kind == "csv" else "\t")
+    )
+    assert sorted(row[0] for row in rows[1:-1]) == sorted(f"'{name}" for name in FORMULA_NAMES)
+    # Negative numbers are numbers, not formulas: they stay as they are.
+    numbers = [cell for row in rows[1:] for cell in row[1:]]
+    assert any(cell.startswith("-") for cell in numbers)
+    assert not any(cell.startswith("'") for cell in numbers)
 
 
 def test_standings_downloads_follow_the_page_filters(as_charlie: Client, hk_season: Season) -> None:
@@ -185,6 +218,25 @@ def test_a_season_played_on_the_site_round_trips(
     standings = exporting.standings_stats(season, selectors.season_standings(season=season))
     tokens = {"Mary Jane": "Mary_Jane", "9 Dragons": "_9_Dragons", "-x": "_-x", "Li#1": "Li_1"}
     assert {tokens.get(row.name, row.name): row.cells()[1:] for row in standings} == statistics
+
+
+def test_the_score_file_neutralises_formula_names_and_reads_back(
+    club: Club, alice: User, b2_rules: RuleSet
+) -> None:
+    # A spreadsheet opens the .txt as one column of lines, each a cell: a seating line
+    # starting with a formula name would run.
+    players = [services.player_create(club=club, name=name) for name in FORMULA_NAMES]
+    season = services.season_save(club=club, name="Formulas", rule_set=b2_rules)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 1, 2), players=players, by=alice
+    )
+    services.hand_record(session=session, hand_input={"losses": [0, 1, 2, 13]}, by=alice)
+    text = exported(season, BIG_TWO_FORMAT)
+    seating = " ".join(f"'{name}" for name in FORMULA_NAMES)
+    assert f"\n{seating}\n" in text
+    assert not [line for line in text.splitlines() if line.startswith(("=", "+", "@"))]
+    statistics = big_two_statistics(read_big_two_scores(text))
+    assert sorted(row.name for row in statistics[:-1]) == sorted(seating.split())
 
 
 def test_the_score_file_downloads(as_charlie: Client, hk_season: Season) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import uuid
 
 import pytest
 from django.contrib.auth.models import User
@@ -278,6 +279,37 @@ def test_an_organiser_starts_a_session(
     assert session.played_on == dt.date(2026, 3, 8)
     assert session.rule_set_version == season.rule_set.versions.get()
     assert session.is_open and session.created_by == alice
+
+
+def test_resubmitting_the_session_form_starts_one_session(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    # Three identical submits (a double tap, a retry) made three sessions.
+    form = as_alice.get("/c/dragons/sessions/new/").context["form"]
+    entry_id = form["client_id"].value()
+    assert uuid.UUID(str(entry_id)) and 'type="hidden" name="client_id"' in str(form)
+    data = {"season": season.pk, "played_on": "2026-03-08", "client_id": entry_id}
+    answers = [
+        as_alice.post("/c/dragons/sessions/new/", {**data, **seat_data(players)}) for _ in "abc"
+    ]
+    session = Session.objects.get()
+    assert {answer["Location"] for answer in answers} == {f"/c/dragons/sessions/{session.pk}/"}
+    assert session.client_id == uuid.UUID(str(entry_id))
+    # A fresh form has a fresh id: the next table gets its own session.
+    fresh = as_alice.get("/c/dragons/sessions/new/").context["form"]["client_id"].value()
+    assert fresh != entry_id
+
+
+def test_the_same_entry_id_for_another_seating_is_explained(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    data = {"season": season.pk, "played_on": "2026-03-08", "client_id": str(uuid.uuid4())}
+    as_alice.post("/c/dragons/sessions/new/", {**data, **seat_data(players)})
+    reseated = seat_data([players[1], players[0], *players[2:]])
+    response = as_alice.post("/c/dragons/sessions/new/", {**data, **reseated})
+    assert response.status_code == 200
+    assert "already started a different session" in text(response)
+    assert Session.objects.count() == 1
 
 
 def test_the_session_form_preselects_the_season(as_alice: Client, season: Season) -> None:

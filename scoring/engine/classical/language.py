@@ -103,10 +103,23 @@ def decode_rules(data: bytes) -> str:
     'Name\\n// END\\n'
     """
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise RulesFileError((LineError(line, "the line is not UTF-8 text"),)) from None
+    nul_lines = _nul_lines(text.splitlines())
+    if nul_lines:
+        raise RulesFileError(nul_lines)
+    return text
+
+
+def _nul_lines(lines: list[str]) -> tuple[LineError, ...]:
+    """A NUL on a line: the file is not text, and no database column could hold it."""
+    return tuple(
+        LineError(number, "the line holds a NUL character; this is not a text file")
+        for number, line in enumerate(lines, start=1)
+        if "\x00" in line
+    )
 
 
 # --- the reader ------------------------------------------------------------------------------
@@ -125,6 +138,7 @@ class _Reader:
 
     def read(self) -> tuple[list[LineError], RuleSet | None]:
         lines = self.text.removeprefix("\ufeff").splitlines()
+        self.errors.extend(_nul_lines(lines))
         name, end = self._scan(lines)
         if end is None:
             self.fail(max(len(lines), 1), f"the rules file does not end with a {END_MARKER!r} line")

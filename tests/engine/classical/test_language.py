@@ -42,6 +42,17 @@ def test_comments_blank_lines_crlf_and_a_bom_are_accepted() -> None:
     assert [r.line for r in rules.rules] == [5]
 
 
+def test_nul_is_refused_by_line_in_bytes_and_in_text() -> None:
+    with pytest.raises(RulesFileError) as refused:
+        decode_rules(b"// ok\nName\x00\n// END\n")
+    assert [(e.line, e.message) for e in refused.value.errors] == [
+        (2, "the line holds a NUL character; this is not a text file")
+    ]
+    assert (1, "the line holds a NUL character; this is not a text file") in errors_of(
+        "// a \x00 comment\nName\n// END\n"
+    )
+
+
 def test_options_are_read_and_the_last_one_wins() -> None:
     text = (
         "Name\nDrawAdvanceWind=T\nNewEastEachRound=T\nDrawResetConsec=T\n"
