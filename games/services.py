@@ -195,7 +195,8 @@ def rule_set_update(
         assert latest is not None
         if _same_params(family, latest.params, cleaned):
             return latest
-        if latest.sessions.exists():
+        # A version that scored any hand is history too, even after its session moved on.
+        if latest.sessions.exists() or latest.hands.exists():
             return RuleSetVersion.objects.create(
                 rule_set=rule_set, number=latest.number + 1, params=cleaned, created_by=by
             )
@@ -412,6 +413,7 @@ def _hand_record_once(
         hand = Hand.objects.create(
             session=session,
             number=last + 1,
+            rule_set_version=session.rule_set_version,
             input=cleaned,
             evaluation=evaluation,
             source=_source(evaluation),
@@ -483,12 +485,15 @@ def _rescore_later_hands(changed: Hand) -> None:
     family = _family_of(session)
     if not family.sequential:
         return
-    hands = list(session.hands.filter(deleted_at=None).order_by("number"))
+    hands = list(
+        session.hands.filter(deleted_at=None).select_related("rule_set_version").order_by("number")
+    )
     later = [hand for hand in hands if hand.number > changed.number]
     scored = family.score_sequence(
         [hand.input for hand in hands],
         session.rule_set_version.params,
         start=len(hands) - len(later),
+        hand_params=[hand.rule_set_version.params for hand in hands],
     )
     for hand in later:
         try:
@@ -550,17 +555,24 @@ def _score(
     """The cleaned input, each seat's result and the evaluation of any tiles.
 
     A sequential family scores the hand after the session's live hands numbered below
-    ``before`` (all of them by default); the others never read earlier hands.
+    ``before`` (all of them by default); the others never read earlier hands. Each hand is
+    scored under its own rule-set version: a recorded hand ``before`` under the one it was
+    scored with, a new hand under the session's current one.
     """
-    version = session.rule_set_version
+    version = _version_of(session, before)
     family = get_family(version.rule_set.family)
     if not isinstance(hand_input, Mapping):
         raise ValidationError("A hand must be an object of named fields.")
-    earlier = _earlier_inputs(session, before) if family.sequential else []
+    earlier = _earlier_hands(session, before) if family.sequential else []
     try:
         cleaned = family.clean_hand(hand_input, version.params)
         results, evaluation = next(
-            family.score_sequence([*earlier, cleaned], version.params, start=len(earlier))
+            family.score_sequence(
+                [*(data for data, _ in earlier), cleaned],
+                version.params,
+                start=len(earlier),
+                hand_params=[*(params for _, params in earlier), version.params],
+            )
         )
     except EngineError as error:
         raise engine_error_to_validation(error) from error
@@ -569,11 +581,25 @@ def _score(
     return cleaned, results, evaluation
 
 
-def _earlier_inputs(session: Session, before: int | None) -> list[dict[str, Any]]:
+def _version_of(session: Session, number: int | None) -> RuleSetVersion:
+    """The rules hand ``number`` was scored under; the session's current ones for a new hand."""
+    if number is not None:
+        hand = session.hands.filter(number=number).select_related("rule_set_version__rule_set")
+        found = hand.first()
+        if found is not None:
+            return found.rule_set_version
+    return session.rule_set_version
+
+
+def _earlier_hands(
+    session: Session, before: int | None
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The input and rule-set parameters of each live hand before hand ``before``."""
     hands = session.hands.filter(deleted_at=None)
     if before is not None:
         hands = hands.filter(number__lt=before)
-    return list(hands.order_by("number").values_list("input", flat=True))
+    rows = hands.order_by("number").values_list("input", "rule_set_version__params")
+    return [(data, params) for data, params in rows]
 
 
 def _source(evaluation: dict[str, Any] | None) -> str:
