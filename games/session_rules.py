@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
 
-from games.models import Hand, HandRevision, Membership, RuleSetVersion, Score, Session
+from games.models import Club, Hand, HandRevision, Membership, RuleSetVersion, Score, Session
 from games.selectors import hand_place, rules_change_text
 from games.services import ROLE_RANK, _require_open, _revise, _write_scores
 from scoring.families import EngineError, Family, SeatResult, get_family
@@ -27,15 +27,20 @@ MAX_REASON = 200  # HandRevision.reason
 
 
 def session_rules_changer(*, session: Session, user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Whether ``user`` may change the session's rules: an organiser, or a member when the
-    club lets members do it."""
+    """Whether ``user`` may change the session's rules (see ``rules_changer``)."""
     if not user.is_authenticated:
         return False
     membership = Membership.objects.filter(club_id=session.club_id, user=user).first()
+    return rules_changer(club=session.club, membership=membership)
+
+
+def rules_changer(*, club: Club, membership: Membership | None) -> bool:
+    """Whether a member of ``club`` may change a session's rules: an organiser, or a member
+    when the club lets members do it (``members_switch_rules``)."""
     if membership is None:
         return False
-    needed = Membership.Role.MEMBER if session.club.members_switch_rules else "organiser"
-    return ROLE_RANK[Membership.Role(membership.role)] >= ROLE_RANK[Membership.Role(needed)]
+    needed = Membership.Role.MEMBER if club.members_switch_rules else Membership.Role.ORGANISER
+    return ROLE_RANK[Membership.Role(membership.role)] >= ROLE_RANK[needed]
 
 
 def _locked(session: Session, by: AbstractBaseUser) -> Session:

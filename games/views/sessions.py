@@ -13,6 +13,7 @@ from games import selectors, services
 from games.access import club_access
 from games.forms import SessionStartForm, apply_validation_error
 from games.models import Membership, Session
+from games.session_rules import rules_changer
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -60,6 +61,7 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
         "sheet": sheet,
         "family": family,
         "rules": family.describe_params(version.params),
+        "can_change_rules": rules_changer(club=access.club, membership=access.membership),
     }
     return render(request, "games/session_detail.html", context)
 
