@@ -24,7 +24,18 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from games.models import Club, Hand, HandRevision, Membership, Player, Score, Season, Seat, Session
+from games.models import (
+    Club,
+    Hand,
+    HandRevision,
+    Membership,
+    Player,
+    RuleSetVersion,
+    Score,
+    Season,
+    Seat,
+    Session,
+)
 from scoring.families import Family, get_family
 
 SEATS = 4  # every family with season standings seats four
@@ -63,6 +74,17 @@ def hand_place(*, session: Session, number: int | None = None) -> int:
     if number is not None:
         hands = hands.filter(number__lt=number)
     return hands.count() + 1
+
+
+def hand_rule_set_version(*, session: Session, number: int | None = None) -> RuleSetVersion:
+    """The rules the session's hand ``number`` was scored under; for its next hand (or a
+    number no hand has), the rules the session is played under now."""
+    if number is not None:
+        hand = session.hands.filter(number=number).select_related("rule_set_version__rule_set")
+        found = hand.first()
+        if found is not None:
+            return found.rule_set_version
+    return session.rule_set_version
 
 
 def with_places(hands: QuerySet[Hand]) -> QuerySet[Hand]:

@@ -36,6 +36,7 @@ from games.models import (
     Seat,
     Session,
 )
+from games.selectors import hand_rule_set_version
 from scoring.families import EngineError, Family, SeatResult, get_family
 
 User = AbstractBaseUser | AnonymousUser
@@ -559,7 +560,7 @@ def _score(
     scored under its own rule-set version: a recorded hand ``before`` under the one it was
     scored with, a new hand under the session's current one.
     """
-    version = _version_of(session, before)
+    version = hand_rule_set_version(session=session, number=before)
     family = get_family(version.rule_set.family)
     if not isinstance(hand_input, Mapping):
         raise ValidationError("A hand must be an object of named fields.")
@@ -579,16 +580,6 @@ def _score(
     if len(results) != session.seats.count():
         raise ValidationError("The hand does not match the number of seats at this table.")
     return cleaned, results, evaluation
-
-
-def _version_of(session: Session, number: int | None) -> RuleSetVersion:
-    """The rules hand ``number`` was scored under; the session's current ones for a new hand."""
-    if number is not None:
-        hand = session.hands.filter(number=number).select_related("rule_set_version__rule_set")
-        found = hand.first()
-        if found is not None:
-            return found.rule_set_version
-    return session.rule_set_version
 
 
 def _earlier_hands(

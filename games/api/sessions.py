@@ -40,7 +40,9 @@ class SessionSerializer(serializers.Serializer):
     season = serializers.IntegerField(source="season_id")
     rule_set = serializers.IntegerField(source="rule_set_version.rule_set_id")
     rule_set_version = serializers.IntegerField(
-        source="rule_set_version.number", help_text="The version pinned for every hand."
+        source="rule_set_version.number",
+        help_text="The version the session's next hand is scored under (each hand names the "
+        "one it was scored under: the rules may change between hands).",
     )
     family = serializers.CharField(source="rule_set_version.rule_set.family")
     played_on = serializers.DateField()

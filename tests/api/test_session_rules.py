@@ -119,3 +119,20 @@ def test_the_schema_lists_the_rescore_endpoints(anonymous: Api) -> None:
     assert "post" in schema["paths"]["/api/v1/sessions/{session_id}/rescore/"]
     patch = schema["paths"]["/api/v1/sessions/{session_id}/"]["patch"]
     assert patch["operationId"] == "sessions_partial_update"
+
+
+def test_each_hand_names_the_version_it_was_scored_under(
+    api_alice: Api, game: Session, house: RuleSet, alice: User
+) -> None:
+    record(game, SEQUENCE[:4], alice)
+    new_version(house, rules(HOUSE_RULES, 2), alice)
+    api_alice.patch(f"sessions/{game.pk}/", {"rule_set_version": 2, "from_hand": 5})
+    record(game, SEQUENCE[4:5], alice)
+    hands = api_alice.get(f"hands/?session={game.pk}").json()["results"]
+    assert sorted((hand["place"], hand["rule_set_version"]) for hand in hands) == [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 2),
+    ]

@@ -110,3 +110,18 @@ def test_a_rescore_that_cannot_score_a_hand_shows_why_and_saves_nothing(
     response = as_alice.post(url(game, "rescore"), {"version": 2, "token": "x"})
     assert "Hand 1 cannot be scored" in response.content.decode()
     assert not HandRevision.objects.exists()
+
+
+def test_an_earlier_hand_is_amended_under_the_rules_it_was_played_with(
+    as_alice: Client, game: Session, house: RuleSet, alice: User
+) -> None:
+    """Hand 1 was played under the house file with its 'Robbing a kong' event; the session
+    now plays a file without it, yet hand 1's amend form still offers the event."""
+    record(game, SEQUENCE[:1], alice)
+    new_version(house, rules(services_tests.WITHOUT_EVENT, 3), alice)
+    as_alice.post(url(game, "rules"), {"version": 2, "from_hand": 2})
+    first = game.hands.get(number=1)
+    form = as_alice.get(f"/c/dragons/hands/{first.pk}/edit/").content.decode()
+    assert "Robbing a kong" in form
+    new_hand = as_alice.get(f"/c/dragons/sessions/{game.pk}/hands/new/").content.decode()
+    assert "Robbing a kong" not in new_hand
