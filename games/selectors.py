@@ -67,6 +67,18 @@ def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Sessio
     )
 
 
+def last_seating(*, club: Club, season: Season | None = None) -> list[int]:
+    """The player ids, seat by seat, of the club's (or the season's) latest session: the
+    table a "new game" most likely seats again."""
+    sessions = Session.objects.filter(club=club)
+    if season is not None:
+        sessions = sessions.filter(season=season)
+    last = sessions.order_by("-played_on", "-id").first()
+    if last is None:
+        return []
+    return list(last.seats.order_by("position").values_list("player_id", flat=True))
+
+
 def hand_place(*, session: Session, number: int | None = None) -> int:
     """The place in the game (1-based) of the session's hand ``number``, or of its next hand:
     a deleted hand takes no place, as on the score sheet and in the count of a full game."""

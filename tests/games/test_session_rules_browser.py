@@ -57,3 +57,28 @@ def test_an_organiser_switches_then_rescores_on_a_phone(
     assert HandRevision.objects.filter(hand__session=game).count() == 5
     assert changes(game)[0] == [-52, -36, 124, -36]
     assert page.locator("tr.rules-change").count() == 0  # every hand under version 3 now
+
+
+def test_rotate_turns_the_table_view_without_a_reload_on_a_phone(
+    page: Any, game: Session, alice: User
+) -> None:
+    record(game, SEQUENCE[:2], alice)
+    sign_in(page, "alice")
+    page.goto(f"/c/dragons/sessions/{game.pk}/")
+    assert "Keith started the round" in page.inner_text("#table-state")
+    rows = "#table-state table.stakes tbody tr"
+    assert page.locator(rows).evaluate_all("rows => rows.map(r => r.dataset.seat)") == [
+        "0",
+        "1",
+        "2",
+        "3",
+    ]
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.click("#table-state a.rotate[data-seat='1']")
+    order = page.locator(rows).evaluate_all("rows => rows.map(r => r.dataset.seat)")
+    assert order == ["2", "3", "0", "1"] and requests == []
+    assert page.url.endswith("?bottom=1#table-state")
+    box = page.locator("#table-state a.rotate").first.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

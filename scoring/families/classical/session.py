@@ -130,6 +130,12 @@ class TableState:
         return self.names[self.east] if self.east is not None else ""
 
     @property
+    def round_starter_name(self) -> str:
+        """The player who was East when the round began: the round ends when the deal
+        would come back to them (§4.2)."""
+        return self.names[self.position.round_start] if self.position else ""
+
+    @property
     def seats(self) -> list[tuple[str, str, Decimal, bool, bool]]:
         """Each seat's name, wind, stake, whether it is East and whether it leads."""
         leaders = self.leaders
@@ -139,6 +145,15 @@ class TableState:
                 zip(self.names, self.winds, self.stakes, strict=True)
             )
         ]
+
+    def seats_from(self, bottom: int | None) -> list[tuple[int, str, str, Decimal, bool, bool]]:
+        """Each seat with its index first, turned so that seat ``bottom`` comes last (the
+        table view as that player sees it); in seat order when ``bottom`` is None."""
+        seats = [(seat, *row) for seat, row in enumerate(self.seats)]
+        if bottom is None or not 0 <= bottom < len(seats):
+            return seats
+        start = bottom + 1
+        return seats[start:] + seats[:start]
 
     @property
     def leaders(self) -> list[int]:
