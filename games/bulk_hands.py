@@ -32,6 +32,7 @@ HAND_COLUMNS = (
     "id",
     "session_id",
     "number",
+    "rule_set_version_id",
     "input",
     "source",
     "client_id",
@@ -111,7 +112,9 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
         with cursor.copy(f"COPY games_hand ({', '.join(HAND_COLUMNS)}) FROM STDIN") as copy:
             typed, version = Hand.Source.TYPED, 1
             for hand_id, (session, number, client_id, game) in zip(ids, hands, strict=True):
-                row = (hand_id, session.pk, number, game.input_json, typed, client_id, version)
+                pinned = session.rule_set_version_id
+                row = (hand_id, session.pk, number, pinned, game.input_json, typed, client_id)
+                row = (*row, version)
                 copy.write_row((*row, by_id, now, by_id, now, ""))
         with cursor.copy(f"COPY games_score ({', '.join(SCORE_COLUMNS)}) FROM STDIN") as copy:
             for hand_id, (session, _, _, game) in zip(ids, hands, strict=True):
@@ -130,6 +133,7 @@ def _bulk_create(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None
         Hand(
             session=session,
             number=number,
+            rule_set_version_id=session.rule_set_version_id,
             input=game.hand_input,
             client_id=client_id,
             recorded_by_id=by_id,

@@ -23,6 +23,9 @@ class Club(models.Model):
         max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Whether members (not only organisers) may switch a running session to another version
+    # of its rule set; off by default, as it changes how everyone's next hands are scored.
+    members_switch_rules = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["name"]
@@ -218,6 +221,11 @@ class Hand(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
+    # The rules the hand was scored under: the session's version when it was recorded, or the
+    # one a later switch or re-score gave it; a session may change rules between hands.
+    rule_set_version = models.ForeignKey(
+        RuleSetVersion, on_delete=models.PROTECT, related_name="hands"
+    )
     input = models.JSONField()
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.TYPED)
     evaluation = models.JSONField(null=True, blank=True)
@@ -342,6 +350,7 @@ class HandRevision(models.Model):
     class Action(models.TextChoices):
         AMEND = "amend", "Amended"
         DELETE = "delete", "Deleted"
+        RESCORE = "rescore", "Re-scored"
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
     action = models.CharField(max_length=10, choices=Action.choices)

@@ -31,6 +31,7 @@ from games.models import (
     HandRevision,
     Membership,
     Player,
+    RuleSetVersion,
     Score,
     Season,
     Seat,
@@ -100,6 +101,18 @@ def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Sessio
     )
 
 
+def last_seating(*, club: Club, season: Season | None = None) -> list[int]:
+    """The player ids, seat by seat, of the club's (or the season's) latest session: the
+    table a "new game" most likely seats again."""
+    sessions = Session.objects.filter(club=club)
+    if season is not None:
+        sessions = sessions.filter(season=season)
+    last = sessions.order_by("-played_on", "-id").first()
+    if last is None:
+        return []
+    return list(last.seats.order_by("position").values_list("player_id", flat=True))
+
+
 def hand_place(*, session: Session, number: int | None = None) -> int:
     """The place in the game (1-based) of the session's hand ``number``, or of its next hand:
     a deleted hand takes no place, as on the score sheet and in the count of a full game."""
@@ -107,6 +120,17 @@ def hand_place(*, session: Session, number: int | None = None) -> int:
     if number is not None:
         hands = hands.filter(number__lt=number)
     return hands.count() + 1
+
+
+def hand_rule_set_version(*, session: Session, number: int | None = None) -> RuleSetVersion:
+    """The rules the session's hand ``number`` was scored under; for its next hand (or a
+    number no hand has), the rules the session is played under now."""
+    if number is not None:
+        hand = session.hands.filter(number=number).select_related("rule_set_version__rule_set")
+        found = hand.first()
+        if found is not None:
+            return found.rule_set_version
+    return session.rule_set_version
 
 
 def with_places(hands: QuerySet[Hand]) -> QuerySet[Hand]:
@@ -140,6 +164,8 @@ class SheetRow:
     changes: list[Decimal]
     totals: list[Decimal]
     state: Any = None  # the family's table before the hand (classical: winds, East, stakes)
+    # Where the session changed rules before this hand: "Millington v2 — payment method 2 …".
+    rules_change: str = ""
 
     @property
     def place(self) -> int:
@@ -155,6 +181,8 @@ class ScoreSheet:
     totals: list[Decimal] = field(default_factory=list)
     deleted: list[Hand] = field(default_factory=list)
     next_state: Any = None  # the family's table after the last hand, when it has one
+    # The rules switched to for the next hand, when they differ from the last hand's.
+    next_rules_change: str = ""
 
 
 def session_sheet(*, session: Session) -> ScoreSheet:
@@ -164,7 +192,7 @@ def session_sheet(*, session: Session) -> ScoreSheet:
     params = session.rule_set_version.params
     names = [seat.player.name for seat in seats]
     hands = (
-        session.hands.select_related("recorded_by", "updated_by")
+        session.hands.select_related("recorded_by", "updated_by", "rule_set_version__rule_set")
         .prefetch_related(
             Prefetch("scores", queryset=Score.objects.order_by("seat")),
             Prefetch("revisions", queryset=HandRevision.objects.select_related("by")),
@@ -182,8 +210,35 @@ def session_sheet(*, session: Session) -> ScoreSheet:
         sheet.totals = [total + change for total, change in zip(sheet.totals, changes, strict=True)]
         description = family.describe_hand(hand.input, names, hand.evaluation, params)
         sheet.rows.append(SheetRow(hand, description, changes, list(sheet.totals)))
+    _add_rules_changes(sheet, family)
     _add_table_states(sheet, family, session.rule_set_version.params)
     return sheet
+
+
+def _add_rules_changes(sheet: ScoreSheet, family: Family) -> None:
+    """Mark each hand played under other rules than the hand before it, and the next hand
+    when the session was switched since the last one."""
+    previous = sheet.rows[0].hand.rule_set_version if sheet.rows else None
+    for row in sheet.rows:
+        version = row.hand.rule_set_version
+        if version.pk != previous.pk:  # type: ignore[union-attr]
+            row.rules_change = rules_change_text(family=family, old=previous, new=version)
+        previous = version
+    current = sheet.session.rule_set_version
+    if previous is not None and current.pk != previous.pk:
+        sheet.next_rules_change = rules_change_text(family=family, old=previous, new=current)
+
+
+def rules_change_text(*, family: Family, old: Any, new: Any) -> str:
+    """The new version named with what it changes: "Millington v2 — payment method 2 (…)"."""
+    before = family.describe_params(old.params).split(", ")
+    after = family.describe_params(new.params).split(", ")
+    changed = [part for part in after if part not in before]
+    if not changed:
+        # The options read the same, so the change is in what they do not describe (a
+        # classical rules file's scoring rules).
+        changed = ["changed rules, same options" if old.params != new.params else "same rules"]
+    return f"{new} — {', '.join(changed)}"
 
 
 def _add_table_states(sheet: ScoreSheet, family: Any, params: dict[str, Any]) -> None:
@@ -197,6 +252,7 @@ def _add_table_states(sheet: ScoreSheet, family: Any, params: dict[str, Any]) ->
         changes,
         names=[seat.player.name for seat in sheet.seats],
         evaluations=[row.hand.evaluation for row in sheet.rows],
+        hand_params=[row.hand.rule_set_version.params for row in sheet.rows],
     )
     if states is None:
         return

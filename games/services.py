@@ -37,6 +37,7 @@ from games.models import (
     Seat,
     Session,
 )
+from games.selectors import hand_rule_set_version
 from games.totals import season_standings_changed, session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
 from scoring.names import clean_name
@@ -315,7 +316,8 @@ def _rule_set_version_for(
     assert latest is not None
     if _same_params(family, latest.params, cleaned):
         return latest
-    if latest.sessions.exists():
+    # A version that scored any hand is history too, even after its session moved on.
+    if latest.sessions.exists() or latest.hands.exists():
         return RuleSetVersion.objects.create(
             rule_set=rule_set, number=latest.number + 1, params=cleaned, created_by=by
         )
@@ -607,6 +609,7 @@ def _hand_record_once(
         hand = Hand.objects.create(
             session=session,
             number=last + 1,
+            rule_set_version=session.rule_set_version,
             input=cleaned,
             evaluation=evaluation,
             source=_source(evaluation),
@@ -683,12 +686,15 @@ def _rescore_later_hands(changed: Hand) -> None:
     family = _family_of(session)
     if not family.sequential:
         return
-    hands = list(session.hands.filter(deleted_at=None).order_by("number"))
+    hands = list(
+        session.hands.filter(deleted_at=None).select_related("rule_set_version").order_by("number")
+    )
     later = [hand for hand in hands if hand.number > changed.number]
     scored = family.score_sequence(
         [hand.input for hand in hands],
         session.rule_set_version.params,
         start=len(hands) - len(later),
+        hand_params=[hand.rule_set_version.params for hand in hands],
     )
     for hand in later:
         try:
@@ -754,20 +760,27 @@ def _score(
     """The cleaned input, each seat's result and the evaluation of any tiles.
 
     A sequential family scores the hand after the session's live hands numbered below
-    ``before`` (all of them by default); the others never read earlier hands. With
-    ``placed``, the family fills in and checks what the hand's place decides (its winds).
+    ``before`` (all of them by default); the others never read earlier hands. Each hand is
+    scored under its own rule-set version: a recorded hand ``before`` under the one it was
+    scored with, a new hand under the session's current one. With ``placed``, the family
+    fills in and checks what the hand's place decides (its winds).
     """
-    version = session.rule_set_version
+    version = hand_rule_set_version(session=session, number=before)
     family = get_family(version.rule_set.family)
     if not isinstance(hand_input, Mapping):
         raise ValidationError("A hand must be an object of named fields.")
-    earlier = _earlier_inputs(session, before) if family.sequential else []
+    earlier = _earlier_hands(session, before) if family.sequential else []
     try:
         if placed and family.hand_context(1, version.params) is not None:
             hand_input = family.place_hand(hand_input, _place(session, before), version.params)
         cleaned = family.clean_hand(hand_input, version.params)
         results, evaluation = next(
-            family.score_sequence([*earlier, cleaned], version.params, start=len(earlier))
+            family.score_sequence(
+                [*(data for data, _ in earlier), cleaned],
+                version.params,
+                start=len(earlier),
+                hand_params=[*(params for _, params in earlier), version.params],
+            )
         )
     except EngineError as error:
         raise engine_error_to_validation(error) from error
@@ -785,11 +798,15 @@ def _place(session: Session, before: int | None) -> int:
     return hands.count() + 1
 
 
-def _earlier_inputs(session: Session, before: int | None) -> list[dict[str, Any]]:
+def _earlier_hands(
+    session: Session, before: int | None
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The input and rule-set parameters of each live hand before hand ``before``."""
     hands = session.hands.filter(deleted_at=None)
     if before is not None:
         hands = hands.filter(number__lt=before)
-    return list(hands.order_by("number").values_list("input", flat=True))
+    rows = hands.order_by("number").values_list("input", "rule_set_version__params")
+    return [(data, params) for data, params in rows]
 
 
 def _source(evaluation: dict[str, Any] | None) -> str:

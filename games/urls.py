@@ -10,6 +10,7 @@ from games.views import (
     records,
     replay,
     rules,
+    session_rules,
     sessions,
     standings,
     tokens,
@@ -77,6 +78,16 @@ urlpatterns = [
     path(club + "sessions/<int:session_id>/", sessions.session_detail, name="session"),
     path(
         club + "sessions/<int:session_id>/status/", sessions.session_status, name="session_status"
+    ),
+    path(
+        club + "sessions/<int:session_id>/rules/",
+        session_rules.session_rules,
+        name="session_rules",
+    ),
+    path(
+        club + "sessions/<int:session_id>/rescore/",
+        session_rules.session_rescore_view,
+        name="session_rescore",
     ),
     path(club + "sessions/<int:session_id>/hands/new/", hands.hand_new, name="hand_new"),
     path(

@@ -57,6 +57,10 @@ class HandSerializer(serializers.Serializer):
         help_text="The hand's place among the session's live hands, as the score sheet "
         "numbers it (1, 2, 3, … with no gaps); null once deleted.",
     )
+    rule_set_version = serializers.IntegerField(
+        source="rule_set_version.number",
+        help_text="The version of the session's rule set the hand was scored under.",
+    )
     input = JSONObjectField(help_text="The hand exactly as entered (the family's own fields).")
     source = serializers.ChoiceField(choices=Hand.Source.choices)
     evaluation = JSONObjectField(allow_null=True, help_text="The evaluation result, if any.")
@@ -74,8 +78,8 @@ class HandSerializer(serializers.Serializer):
         session = hand.session
         names = [seat.player.name for seat in session.seats.all()]
         try:
-            version = session.rule_set_version
-            return get_family(version.rule_set.family).describe_hand(
+            version = hand.rule_set_version  # the rules the hand was scored under
+            return get_family(session.rule_set_version.rule_set.family).describe_hand(
                 hand.input, names, hand.evaluation, version.params
             )
         except (EngineError, KeyError, IndexError, TypeError, ValueError):
@@ -102,7 +106,11 @@ def _hands() -> QuerySet[Hand]:
     return (
         with_places(Hand.objects)
         .select_related(
-            "session__club", "session__rule_set_version__rule_set", "recorded_by", "updated_by"
+            "session__club",
+            "session__rule_set_version__rule_set",
+            "rule_set_version",
+            "recorded_by",
+            "updated_by",
         )
         .prefetch_related(
             Prefetch("session__seats", queryset=seats),

@@ -19,6 +19,7 @@ from games.api.common import client_id_for, filter_parameters, filtered, page_re
 from games.api.fields import PointsField
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
+from games.api.session_rules import switch_rules
 from games.models import Player, RuleSet, Score, Season, Seat, Session
 
 WINDS = ["east", "south", "west", "north"]
@@ -40,7 +41,9 @@ class SessionSerializer(serializers.Serializer):
     season = serializers.IntegerField(source="season_id")
     rule_set = serializers.IntegerField(source="rule_set_version.rule_set_id")
     rule_set_version = serializers.IntegerField(
-        source="rule_set_version.number", help_text="The version pinned for every hand."
+        source="rule_set_version.number",
+        help_text="The version the session's next hand is scored under (each hand names the "
+        "one it was scored under: the rules may change between hands).",
     )
     family = serializers.CharField(source="rule_set_version.rule_set.family")
     played_on = serializers.DateField()
@@ -182,22 +185,55 @@ class SessionDetailApi(APIView):
 
 
 class SessionStatusInputSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=Session.Status.choices)
+    status = serializers.ChoiceField(choices=Session.Status.choices, required=False)
+    rule_set_version = serializers.IntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+        help_text="Switch to this version of the session's rule set from hand `from_hand` on "
+        "(organisers, or members where the club allows it).",
+    )
+    from_hand = serializers.IntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+        help_text="The place of the session's next hand: rules change from the next hand on.",
+    )
+    preview = serializers.BooleanField(
+        default=False, help_text="Only check and describe the switch; nothing is saved."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "status" not in attrs and "rule_set_version" not in attrs:
+            raise serializers.ValidationError("Send a status or a rule_set_version.")
+        return attrs
+
+
+class SessionUpdateSerializer(SessionDetailSerializer):
+    rules_change = serializers.CharField(
+        help_text="The switch as the score sheet marks it ('From hand 9: …'); empty without one."
+    )
 
 
 class SessionUpdateApi(APIView):
     @extend_schema(
         operation_id="sessions_partial_update",
         tags=["sessions"],
-        summary="Close or reopen a session (organisers)",
+        summary="Close or reopen a session (organisers); switch its rules from the next hand",
         request=SessionStatusInputSerializer,
-        responses=SessionDetailSerializer,
+        responses=SessionUpdateSerializer,
     )
     def patch(self, request: Request, session_id: int) -> Response:
-        session = get_session(request, session_id, role=ORGANISER)
         data = parse(SessionStatusInputSerializer, request.data)
-        services.session_set_status(session=session, status=data["status"])
-        return Response(_detail(session))
+        role = ORGANISER if "status" in data else None
+        session = get_session(request, session_id, role=role)
+        change = ""
+        if "rule_set_version" in data:
+            change = switch_rules(request, session, data)
+        if "status" in data and not data["preview"]:
+            services.session_set_status(session=session, status=data["status"])
+        body = _detail(get_session(request, session_id))
+        return Response({**body, "rules_change": change})
 
 
 class SessionDeleteApi(APIView):

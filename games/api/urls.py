@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from games.api import clubs, hands, rules, scoring, sessions
+from games.api import clubs, hands, rules, scoring, session_rules, sessions
 from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
@@ -57,6 +57,16 @@ urlpatterns = [
         "sessions/<int:session_id>/",
         route(sessions.SessionDetailApi, sessions.SessionUpdateApi, sessions.SessionDeleteApi),
         name="api-session",
+    ),
+    path(
+        "sessions/<int:session_id>/rescore/preview/",
+        route(session_rules.SessionRescorePreviewApi),
+        name="api-session-rescore-preview",
+    ),
+    path(
+        "sessions/<int:session_id>/rescore/",
+        route(session_rules.SessionRescoreApi),
+        name="api-session-rescore",
     ),
     path("hands/", route(hands.HandListApi, hands.HandRecordApi), name="api-hands"),
     path(

@@ -27,6 +27,12 @@ def points(value: Decimal | None) -> str:
 
 
 @register.filter
+def seats_from(state: Any, bottom: int | None) -> list[Any]:
+    """A family's table with seat ``bottom`` last (the "rotate" control)."""
+    return list(state.seats_from(bottom))
+
+
+@register.filter
 def signed(value: Decimal | None) -> str:
     """Like ``points`` with a plus sign on gains."""
     text = points(value)

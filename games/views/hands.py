@@ -44,7 +44,8 @@ def _hand_form(
     """The family's hand form for hand ``number`` (by default the next one); where the family
     fixes the winds of the hand's place in the game, they are filled in."""
     family, names = _family_and_names(session)
-    params = session.rule_set_version.params
+    # A recorded hand is entered again under the rules it was scored with.
+    params = selectors.hand_rule_set_version(session=session, number=number).params
     context = family.hand_context(selectors.hand_place(session=session, number=number), params)
     initial = dict(initial or {})
     if context:
@@ -146,7 +147,7 @@ def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonRespon
     """The payments a hand would get, for the form's live preview."""
     access = club_access(request, slug, role=MEMBER)
     session = get_session(access.club.pk, session_id)
-    form = _hand_form(session, request.POST)
+    form = _hand_form(session, request.POST, number=_amending(request))
     if form.is_valid():
         try:
             results, evaluation = services.hand_preview(
@@ -169,7 +170,9 @@ def _amending(request: HttpRequest) -> int | None:
 
 def _get_hand(access: ClubAccess, hand_id: int) -> Hand:
     queryset = selectors.with_places(
-        Hand.objects.select_related("session__rule_set_version__rule_set", "session__season")
+        Hand.objects.select_related(
+            "session__rule_set_version__rule_set", "session__season", "rule_set_version"
+        )
     )
     return get_object_or_404(queryset, session__club=access.club, pk=hand_id, deleted_at=None)
 
@@ -251,6 +254,6 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
 
 
 def _params(hand: Hand) -> dict[str, Any]:
-    """The rule-set parameters the hand's session is played under."""
-    params: dict[str, Any] = hand.session.rule_set_version.params
+    """The rule-set parameters the hand was scored under."""
+    params: dict[str, Any] = hand.rule_set_version.params
     return params

@@ -13,6 +13,7 @@ from games import selectors, services
 from games.access import club_access
 from games.forms import SessionStartForm, apply_validation_error
 from games.models import Membership, Session
+from games.session_rules import rules_changer
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -26,9 +27,14 @@ def get_session(club_id: int, session_id: int) -> Session:
 @login_required
 def session_start(request: HttpRequest, slug: str) -> HttpResponse:
     access = club_access(request, slug, role=ORGANISER)
-    initial = {}
+    initial: dict[str, object] = {}
+    season = None
     if season_id := request.GET.get("season"):
         initial["season"] = season_id
+        season = access.club.seasons.filter(pk=season_id).first() if season_id.isdigit() else None
+    # A new game most often seats the last table again, in the same seats.
+    for position, player_id in enumerate(selectors.last_seating(club=access.club, season=season)):
+        initial[f"seat_{position}"] = player_id
     form = SessionStartForm(request.POST or None, club=access.club, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -66,8 +72,15 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
         "sheet": sheet,
         "family": family,
         "rules": family.describe_params(version.params),
+        "can_change_rules": rules_changer(club=access.club, membership=access.membership),
+        # The seat the table view puts at the bottom ("rotate"), as the link without JS sets.
+        "bottom": _seat_number(request.GET.get("bottom")),
     }
     return render(request, "games/session_detail.html", context)
+
+
+def _seat_number(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) == 1 else None
 
 
 @login_required

@@ -89,6 +89,12 @@ class Family:
         ``EngineError`` naming the field. Other families take the hand as it is."""
         return hand
 
+
+    def switch_problem(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
+        """Why a session that has hands under ``old`` parameters cannot go on under ``new``
+        from its next hand (something set once, before the game), or None when it can."""
+        return None
+
     def default_params(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -109,15 +115,23 @@ class Family:
         return None
 
     def score_sequence(
-        self, hands: Sequence[Mapping[str, Any]], params: Mapping[str, Any], *, start: int = 0
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        *,
+        start: int = 0,
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
     ) -> Iterator[tuple[list[SeatResult], dict[str, Any] | None]]:
         """Results and evaluation of ``hands[start:]``, cleaned inputs in session order.
 
+        ``hand_params`` gives each hand its own rule-set parameters (a session that changed
+        rules between hands); without it every hand is scored under ``params``.
         Only a ``sequential`` family reads the hands before ``start``; it raises the
         ``EngineError`` of the first hand that cannot be scored when it is reached.
         """
-        for hand in hands[start:]:
-            yield self.score_hand(hand, params), self.evaluate(hand, params)
+        each = hand_params if hand_params is not None else [params] * len(hands)
+        for hand, own in zip(hands[start:], each[start:], strict=True):
+            yield self.score_hand(hand, own), self.evaluate(hand, own)
 
     def table_states(
         self,
@@ -127,6 +141,7 @@ class Family:
         *,
         names: Sequence[str],
         evaluations: Sequence[Mapping[str, Any] | None] = (),
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
     ) -> list[Any] | None:
         """The table before each hand and after the last (for ``session_template``), or None."""
         return None

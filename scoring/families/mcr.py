@@ -232,8 +232,10 @@ class MCRFamily(Family):
         *,
         names: Sequence[str],
         evaluations: Sequence[Mapping[str, Any] | None] = (),
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
     ) -> list[TableState]:
-        """The table before each hand and after the last: the winds of each place in the game."""
+        """The table before each hand and after the last: the winds of each place in the game
+        (the seating of the session's first rules; ``hand_params`` changes no wind)."""
         seats = seating(params)
         return [table_state(number, seats, names) for number in range(1, len(hands) + 2)]
 

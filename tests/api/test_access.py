@@ -55,6 +55,7 @@ def test_every_api_route_is_covered_here() -> None:
         "players/<int:player_id>/stats/", "rule-sets/", "rule-sets/<int:rule_set_id>/",
         "seasons/", "seasons/<int:season_id>/", "seasons/<int:season_id>/standings/",
         "sessions/", "sessions/<int:session_id>/", "hands/", "hands/<int:hand_id>/",
+        "sessions/<int:session_id>/rescore/", "sessions/<int:session_id>/rescore/preview/",
         "evaluate/", "settle/", "schema/", "docs/", "",
     }  # fmt: skip
     assert routes == covered
@@ -108,6 +109,9 @@ def _writes(world: dict[str, Any]) -> list[tuple[str, str, Any, dict[str, str]]]
         ("delete", f"hands/{w['hand']}/?reason=r", None, match),
         ("post", "sessions/", start, {}),
         ("patch", f"sessions/{w['session']}/", {"status": "closed"}, {}),
+        ("patch", f"sessions/{w['session']}/", {"rule_set_version": 1, "from_hand": 2}, {}),
+        ("post", f"sessions/{w['session']}/rescore/preview/", {"rule_set_version": 1}, {}),
+        ("post", f"sessions/{w['session']}/rescore/", {"rule_set_version": 1, "token": "t"}, {}),
         ("delete", f"sessions/{w['session']}/", None, {}),
     ]  # fmt: skip
 

@@ -272,6 +272,21 @@ CLUB_MUTATIONS = [
     Mutation(
         "hand_new", "/c/{slug}/sessions/{session}/hands/new/", lambda w: new_hand_form(), "member"
     ),
+    # The rules a session already uses: allowed, answered as done, and nothing to write.
+    Mutation(
+        "session_rules",
+        "/c/{slug}/sessions/{session}/rules/",
+        lambda w: {"version": "1"},
+        "organiser",
+        writes=False,
+    ),
+    Mutation(
+        "session_rescore",
+        "/c/{slug}/sessions/{session}/rescore/",
+        lambda w: {"version": "1", "token": "a repeat"},
+        "organiser",
+        writes=False,
+    ),
     Mutation(
         "season_import",
         "/c/{slug}/seasons/{season}/import/",

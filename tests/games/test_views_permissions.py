@@ -37,6 +37,8 @@ CLUB_PAGES = [
     ("pmn_import", "/c/{slug}/seasons/{season}/import-pmn/", "organiser"),
     ("session_start", "/c/{slug}/sessions/new/", "organiser"),
     ("session", "/c/{slug}/sessions/{session}/", "read"),
+    ("session_rules", "/c/{slug}/sessions/{session}/rules/", "organiser"),
+    ("session_rescore", "/c/{slug}/sessions/{session}/rescore/", "organiser"),
     ("hand_new", "/c/{slug}/sessions/{session}/hands/new/", "member"),
     ("hand_edit", "/c/{slug}/hands/{hand}/edit/", "member"),
     ("hand_delete", "/c/{slug}/hands/{hand}/delete/", "member"),

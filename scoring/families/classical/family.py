@@ -61,6 +61,17 @@ class ClassicalFamily(Family):
     def default_params(self) -> dict[str, Any]:
         return self.clean_params({"rules": classical.DEFAULT_PRESET, "stake": 2000})
 
+    def switch_problem(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
+        """The options and the rules file may change between hands (§4.1: from the next
+        hand on); the starting stake is set before the game, so it cannot."""
+        if stake_from_params(old) != stake_from_params(new):
+            return (
+                f"the starting stake ({stake_from_params(old)}) is set before the game and "
+                f"cannot change to {stake_from_params(new)} between hands; re-score the "
+                "session under that version instead"
+            )
+        return None
+
     def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         rules = rules_from_params(params)
         cleaned: dict[str, Any] = {"rules": params.get("rules", classical.DEFAULT_PRESET)}
@@ -117,12 +128,19 @@ class ClassicalFamily(Family):
         return cleaned
 
     def score_sequence(
-        self, hands: Sequence[Mapping[str, Any]], params: Mapping[str, Any], *, start: int = 0
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        *,
+        start: int = 0,
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
     ) -> Iterator[tuple[list[SeatResult], dict[str, Any] | None]]:
-        rules = rules_from_params(params)
-        for replayed in replay(hands, params, score_from=start):
-            if replayed.played is not None:
-                yield seat_results(replayed.played), hand_evaluation(replayed.played, rules)
+        each = hand_params if hand_params is not None else [params] * len(hands)
+        replayed = replay(hands, params, score_from=start, hand_params=hand_params)
+        for own, played in zip(each, replayed, strict=False):
+            if played.played is not None:
+                rules = rules_from_params(own)
+                yield seat_results(played.played), hand_evaluation(played.played, rules)
 
     def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
         """The hand as the first of a session (its scores depend on the hands before it)."""
@@ -139,9 +157,17 @@ class ClassicalFamily(Family):
         *,
         names: Sequence[str],
         evaluations: Sequence[Mapping[str, Any] | None] = (),
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
     ) -> list[TableState]:
         """The table before each hand and after the last (see ``session.table_states``)."""
-        return session.table_states(hands, params, changes, names=names, evaluations=evaluations)
+        return session.table_states(
+            hands,
+            params,
+            changes,
+            names=names,
+            evaluations=evaluations,
+            hand_params=hand_params,
+        )
 
     def describe_hand(
         self,

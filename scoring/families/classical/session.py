@@ -4,6 +4,7 @@ payments matrix the pages show."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -26,20 +27,26 @@ class Replayed:
 
 
 def replay(
-    hands: Sequence[Mapping[str, Any]], params: Mapping[str, Any], *, score_from: int = 0
+    hands: Sequence[Mapping[str, Any]],
+    params: Mapping[str, Any],
+    *,
+    score_from: int = 0,
+    hand_params: Sequence[Mapping[str, Any]] | None = None,
 ) -> Iterator[Replayed]:
     """Walk a session's hands in order through the engine's ``Game``: each hand's position
-    follows from the hands before it; hands from ``score_from`` on are scored."""
-    rules = rules_from_params(params)
-    position: Position | None = None
-    game: Game | None = None
-    for index, data in enumerate(hands):
-        hand = read_hand(data, rules)
-        if game is None:
-            count = len(hand.result.players)
-            names = [f"seat {n + 1}" for n in range(count)]
-            game = Game(rules, names, stake=stake_from_params(params))
-            position = game.start
+    follows from the hands before it; hands from ``score_from`` on are scored.
+
+    ``hand_params`` gives each hand its own rule-set parameters where the session changed
+    rules between hands (the manual: options changed during a game apply from the next
+    hand); each hand is scored, and the deal passes after it, under its own rules."""
+    each = list(hand_params) if hand_params is not None else [params] * len(hands)
+    if not hands:
+        return
+    games = _Games(each[0], hands[0])
+    position: Position | None = games.start
+    for index, (data, own) in enumerate(zip(hands, each, strict=True)):
+        game = games.under(own)
+        hand = read_hand(data, game.rules)
         if position is None:
             raise HandError("the game is over: the North round is complete")
         scored = None
@@ -48,7 +55,28 @@ def replay(
                 hand.result, position, game.options, game.score(hand.result, position)
             )
         yield Replayed(position, scored)
-        position = advance(position, hand.result, game.options, len(game.players), rules.east_limit)
+        count = len(game.players)
+        position = advance(position, hand.result, game.options, count, game.rules.east_limit)
+
+
+class _Games:
+    """One engine ``Game`` per distinct rule-set parameters of a replay: the first hand
+    says how many sit at the table, and every game starts from the first hand's stake (the
+    stake is set before the game, §4.1)."""
+
+    def __init__(self, first: Mapping[str, Any], first_hand: Mapping[str, Any]) -> None:
+        rules = rules_from_params(first)
+        count = len(read_hand(first_hand, rules).result.players)
+        self.names = [f"seat {n + 1}" for n in range(count)]
+        self.stake = stake_from_params(first)
+        self.games: dict[str, Game] = {}
+        self.start = self.under(first).start
+
+    def under(self, params: Mapping[str, Any]) -> Game:
+        key = json.dumps(params, sort_keys=True)
+        if key not in self.games:
+            self.games[key] = Game(rules_from_params(params), self.names, stake=self.stake)
+        return self.games[key]
 
 
 @dataclass(frozen=True)
@@ -102,6 +130,12 @@ class TableState:
         return self.names[self.east] if self.east is not None else ""
 
     @property
+    def round_starter_name(self) -> str:
+        """The player who was East when the round began: the round ends when the deal
+        would come back to them (§4.2)."""
+        return self.names[self.position.round_start] if self.position else ""
+
+    @property
     def seats(self) -> list[tuple[str, str, Decimal, bool, bool]]:
         """Each seat's name, wind, stake, whether it is East and whether it leads."""
         leaders = self.leaders
@@ -111,6 +145,15 @@ class TableState:
                 zip(self.names, self.winds, self.stakes, strict=True)
             )
         ]
+
+    def seats_from(self, bottom: int | None) -> list[tuple[int, str, str, Decimal, bool, bool]]:
+        """Each seat with its index first, turned so that seat ``bottom`` comes last (the
+        table view as that player sees it); in seat order when ``bottom`` is None."""
+        seats = [(seat, *row) for seat, row in enumerate(self.seats)]
+        if bottom is None or not 0 <= bottom < len(seats):
+            return seats
+        start = bottom + 1
+        return seats[start:] + seats[:start]
 
     @property
     def leaders(self) -> list[int]:
@@ -149,15 +192,17 @@ def table_states(
     *,
     names: Sequence[str],
     evaluations: Sequence[Mapping[str, Any] | None] = (),
+    hand_params: Sequence[Mapping[str, Any]] | None = None,
 ) -> list[TableState]:
     """The table before each hand and after the last: positions replayed from the
-    inputs, stakes from the starting stake and each hand's stored changes, and each
-    hand's payments matrix from its stored evaluation."""
-    rules = rules_from_params(params)
-    stakes = [Decimal(stake_from_params(params))] * len(names)
+    inputs (each under its own ``hand_params`` where given), stakes from the starting stake
+    and each hand's stored changes, and each hand's payments matrix from its evaluation."""
+    first = hand_params[0] if hand_params else params
+    rules = rules_from_params(hand_params[-1] if hand_params else params)
+    stakes = [Decimal(stake_from_params(first))] * len(names)
     states = []
     position: Position | None = Position(0)
-    replayed = replay(hands, params, score_from=len(hands))
+    replayed = replay(hands, params, score_from=len(hands), hand_params=hand_params)
     for index, (played, hand_changes) in enumerate(zip(replayed, changes, strict=True)):
         position = played.position
         after = [s + c for s, c in zip(stakes, hand_changes, strict=True)]

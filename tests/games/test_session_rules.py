@@ -1,0 +1,342 @@
+"""Changing a classical session's rules (issue 13): switching to another version from the next
+hand on, and re-scoring every hand under another version, through the services."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from games import services
+from games.models import Club, Hand, HandRevision, RuleSet, RuleSetVersion, Session
+from games.selectors import session_sheet
+from games.session_rules import (
+    session_rescore,
+    session_rescore_preview,
+    session_switch_rules,
+)
+from games.totals import totals_differences
+
+# A club's rules file: 2 points a pung of minors, 20 for going Mah-Jongg, and an event worth
+# 10 to the Mah-Jongg player. No doubles, so every hand score is a sum done in one's head.
+HOUSE_RULES = """House rules
+PaymentMethod=3
+10 3 "Pung of minors" "PEM|PCM" 2 0
+30 2 "Mah-Jongg" "M**" 20 0
+31 0 "Robbing a kong" "" 10 0
+// END
+"""
+# The corrected file: Mah-Jongg was meant to be worth 30.
+CORRECTED_RULES = HOUSE_RULES.replace('"M**" 20', '"M**" 30')
+# A file without the event: a hand that ticked it cannot be scored under it.
+WITHOUT_EVENT = "\n".join(line for line in HOUSE_RULES.splitlines() if "Robbing" not in line)
+KEITH, LARRY, DAVID, JOE = range(4)
+
+
+def rules(text: str, method: int, stake: int = 1000) -> dict[str, Any]:
+    return {"rules": "file", "text": text, "payment_method": method, "stake": stake}
+
+
+def hand(
+    mahjong: int | None, sets: dict[int, list[str]], discarder: int | None = None
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "mahjong": mahjong,
+        "players": [{"sets": sets.get(seat, [])} for seat in range(4)],
+    }
+    if discarder is not None:
+        data["discarder"] = discarder
+    return data
+
+
+# The manual's walk through a game (§4.2, §4.3: a player other than East wins and the deal
+# passes; East wins and keeps it; a draw keeps it), twelve hands at a table of four.
+# (hand, its scores hand-computed below)
+SEQUENCE = [
+    hand(DAVID, {DAVID: ["PEM"], KEITH: ["PEM"]}, discarder=JOE),  # 1
+    hand(LARRY, {LARRY: ["PCM"]}),  # 2
+    hand(LARRY, {LARRY: ["PEM", "PCM"], JOE: ["PEM"]}),  # 3
+    hand(None, {}),  # 4
+    hand(LARRY, {LARRY: ["PEM"], KEITH: ["PEM"]}),  # 5
+    hand(JOE, {JOE: ["PEM", "PEM"], LARRY: ["PCM"]}, discarder=KEITH),  # 6
+    hand(DAVID, {}),  # 7
+    hand(KEITH, {KEITH: ["PEM"], DAVID: ["PEM"]}, discarder=JOE),  # 8
+    hand(JOE, {}),  # 9
+    hand(LARRY, {LARRY: ["PEM"], JOE: ["PEM"]}, discarder=DAVID),  # 10
+    hand(KEITH, {KEITH: ["PEM"]}),  # 11
+    hand(None, {}),  # 12
+]
+# Every change worked by hand (seats Keith, Larry, David, Joe; "x2" where East pays or is
+# paid). Hand scores: the Mah-Jongg player 20 (30 from hand 9) + 2 a pung, the others 2 a
+# pung.
+#  1 East Keith, method 3. David 22, Keith 2. David gets 22x2 from Keith, 22 from Larry and
+#    Joe; Larry and Joe each pay Keith (2-0)x2. Keith -44+4+4, Larry -22-4, David +88,
+#    Joe -22-4.
+#  2 East Larry (David won), method 3. Larry 22: everyone pays East 22x2.
+#  3 East Larry, method 3. Larry 24, Joe 2: everyone pays 48; Keith and David each pay Joe 2.
+#  4 a draw: nothing. East stays Larry (draws do not pass the deal in this file).
+#  -- payment method 2 from hand 5: every pair settles the difference --
+#  5 East Larry. Larry 22, Keith 2: Keith pays Larry 20x2, David and Joe 22x2 each; David
+#    and Joe each pay Keith 2. Keith -40+4, Larry +40+44+44, David -44-2, Joe -44-2.
+#  6 East Larry. Joe 24, Larry 2: Keith and David pay Joe 24 each, Larry (24-2)x2; Keith and
+#    David each pay Larry 2x2. Keith -24-4, Larry -44+8, David -24-4, Joe +24+44+24.
+#  7 East David (Joe won). David 20: everyone pays 40.
+#  8 East David. Keith 22, David 2: Larry and Joe pay Keith 22, David (22-2)x2; Larry and
+#    Joe each pay David 2x2. Keith +22+40+22, Larry -22-4, David -40+8, Joe -22-4.
+#  -- the corrected rules file from hand 9: Mah-Jongg 30 --
+#  9 East Joe (Keith won). Joe 30: everyone pays 60.
+# 10 East Joe. Larry 32, Joe 2: Keith and David pay Larry 32, Joe (32-2)x2; Keith and David
+#    each pay Joe 2x2. Keith -32-4, Larry +32+32+60, David -32-4, Joe -60+8.
+# 11 East Keith (Larry won; the deal is back with Keith: the South round). Keith 32: 64 each.
+# 12 a draw: nothing.
+CHANGES = [
+    [-36, -26, 88, -26],
+    [-44, 132, -44, -44],
+    [-50, 144, -50, -44],
+    [0, 0, 0, 0],
+    [-36, 128, -46, -46],
+    [-28, -36, -28, 92],
+    [-40, -40, 120, -40],
+    [84, -26, -32, -26],
+    [-60, -60, -60, 180],
+    [-36, 124, -36, -52],
+    [192, -64, -64, -64],
+    [0, 0, 0, 0],
+]
+# The stakes after each hand, from 1000 each, added up by hand.
+STAKES = [
+    [964, 974, 1088, 974],
+    [920, 1106, 1044, 930],
+    [870, 1250, 994, 886],
+    [870, 1250, 994, 886],
+    [834, 1378, 948, 840],
+    [806, 1342, 920, 932],
+    [766, 1302, 1040, 892],
+    [850, 1276, 1008, 866],
+    [790, 1216, 948, 1046],
+    [754, 1340, 912, 994],
+    [946, 1276, 848, 930],
+    [946, 1276, 848, 930],
+]
+EASTS = ["Keith", "Larry", "Larry", "Larry", "Larry", "Larry"]
+EASTS += ["David", "David", "Joe", "Joe", "Keith", "Keith"]
+
+
+@pytest.fixture
+def house(club: Club, alice: User) -> RuleSet:
+    return services.rule_set_create(
+        club=club, name="House", family="classical", params=rules(HOUSE_RULES, 3), by=alice
+    )
+
+
+@pytest.fixture
+def game(club: Club, house: RuleSet, alice: User) -> Session:
+    """Keith, Larry, David and Joe at a table under the house rules, version 1."""
+    season = services.season_save(club=club, name="Classical", rule_set=house)
+    seated = [services.player_create(club=club, name=n) for n in ("Keith", "Larry", "David", "Joe")]
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 5, 1), players=seated, by=alice
+    )
+
+
+def new_version(rule_set: RuleSet, params: dict[str, Any], by: User) -> RuleSetVersion:
+    return services.rule_set_update(rule_set=rule_set, name=rule_set.name, params=params, by=by)
+
+
+def record(session: Session, hands: list[dict[str, Any]], by: User) -> None:
+    for data in hands:
+        services.hand_record(session=session, hand_input=data, by=by)
+
+
+def changes(session: Session) -> list[list[int]]:
+    return [
+        [int(score.points) for score in hand.scores.order_by("seat")]
+        for hand in session.hands.filter(deleted_at=None).order_by("number")
+    ]
+
+
+def play_the_sequence(game: Session, house: RuleSet, alice: User) -> list[RuleSetVersion]:
+    """The twelve hands, payment method 2 from hand 5 and the corrected file from hand 9."""
+    record(game, SEQUENCE[:4], alice)
+    method_2 = new_version(house, rules(HOUSE_RULES, 2), alice)
+    session_switch_rules(session=game, version=method_2, from_hand=5, by=alice)
+    record(game, SEQUENCE[4:8], alice)
+    corrected = new_version(house, rules(CORRECTED_RULES, 2), alice)
+    session_switch_rules(session=game, version=corrected, from_hand=9, by=alice)
+    record(game, SEQUENCE[8:], alice)
+    return [method_2, corrected]
+
+
+def test_the_manuals_game_changes_rules_between_hands(
+    game: Session, house: RuleSet, alice: User
+) -> None:
+    method_2, corrected = play_the_sequence(game, house, alice)
+    assert changes(game) == CHANGES
+    sheet = session_sheet(session=Session.objects.get(pk=game.pk))
+    assert [[int(stake) for stake in row.state.stakes] for row in sheet.rows[1:]] == STAKES[:-1]
+    assert [int(stake) for stake in sheet.next_state.stakes] == STAKES[-1]
+    assert [row.state.east_name for row in sheet.rows] == EASTS
+    assert sheet.rows[10].state.round_name == "South 南"
+    # Each hand keeps the version it was scored under; the sheet marks the two changes.
+    versions = [hand.rule_set_version.number for hand in game.hands.order_by("number")]
+    assert versions == [1] * 4 + [2] * 4 + [3] * 4
+    marks = {row.place: row.rules_change for row in sheet.rows if row.rules_change}
+    assert list(marks) == [5, 9]
+    assert marks[5].startswith("House v2 — payment method 2")
+    assert marks[9] == "House v3 — changed rules, same options"
+    assert method_2.number == 2 and corrected.number == 3
+
+
+def test_amending_a_hand_keeps_each_hand_under_its_own_rules(
+    game: Session, house: RuleSet, alice: User
+) -> None:
+    play_the_sequence(game, house, alice)
+    third = game.hands.get(number=3)
+    # Hand 3 was worth 24 to Larry; 26 with one more pung, still under method 3: everyone
+    # pays 52, and Keith and David still pay Joe 2 each.
+    amended = hand(LARRY, {LARRY: ["PEM", "PCM", "PEM"], JOE: ["PEM"]})
+    services.hand_amend(
+        hand=third, hand_input=amended, expected_version=1, reason="a pung missed", by=alice
+    )
+    assert changes(game)[2] == [-54, 156, -54, -48]
+    # The later hands were re-scored, each under its own version: nothing else changed.
+    assert changes(game)[3:] == CHANGES[3:]
+
+
+def test_a_switch_is_only_from_the_next_hand(game: Session, house: RuleSet, alice: User) -> None:
+    record(game, SEQUENCE[:4], alice)
+    method_2 = new_version(house, rules(HOUSE_RULES, 2), alice)
+    for place in (4, 6):
+        with pytest.raises(ValidationError, match="from the next hand on, hand 5") as caught:
+            session_switch_rules(session=game, version=method_2, from_hand=place, by=alice)
+        assert "from_hand" in caught.value.message_dict
+    game.refresh_from_db()
+    assert game.rule_set_version.number == 1
+
+
+def test_a_switch_is_refused_for_another_rule_set_a_closed_session_or_a_new_stake(
+    game: Session, house: RuleSet, club: Club, alice: User
+) -> None:
+    record(game, SEQUENCE[:1], alice)
+    other = services.rule_set_create(
+        club=club, name="Other", family="classical", params=rules(HOUSE_RULES, 2), by=alice
+    )
+    with pytest.raises(ValidationError, match="this session's rule set, House"):
+        session_switch_rules(session=game, version=other.versions.get(), from_hand=2, by=alice)
+    richer = new_version(house, rules(HOUSE_RULES, 3, stake=2000), alice)
+    with pytest.raises(ValidationError, match="starting stake"):
+        session_switch_rules(session=game, version=richer, from_hand=2, by=alice)
+    services.session_set_status(session=game, status=Session.Status.CLOSED)
+    with pytest.raises(ValidationError, match="closed"):
+        session_switch_rules(session=game, version=richer, from_hand=2, by=alice)
+    game.refresh_from_db()
+    assert game.rule_set_version.number == 1
+
+
+def test_members_switch_only_when_the_club_allows_it(
+    game: Session, house: RuleSet, club: Club, alice: User, bob: User
+) -> None:
+    method_2 = new_version(house, rules(HOUSE_RULES, 2), alice)
+    with pytest.raises(PermissionDenied):
+        session_switch_rules(session=game, version=method_2, from_hand=1, by=bob)
+    club.members_switch_rules = True
+    club.save()
+    session_switch_rules(session=game, version=method_2, from_hand=1, by=bob)
+    game.refresh_from_db()
+    assert game.rule_set_version == method_2
+
+
+def test_a_preview_of_a_switch_saves_nothing(game: Session, house: RuleSet, alice: User) -> None:
+    method_2 = new_version(house, rules(HOUSE_RULES, 2), alice)
+    switch = session_switch_rules(
+        session=game, version=method_2, from_hand=1, by=alice, confirm=False
+    )
+    assert switch.text.startswith("From hand 1: House v2 — payment method 2")
+    game.refresh_from_db()
+    assert game.rule_set_version.number == 1
+
+
+def test_a_version_that_scored_hands_is_never_changed_in_place(
+    game: Session, house: RuleSet, alice: User
+) -> None:
+    """Version 2 scored hand 5, then the table went back to version 1: no session pins
+    version 2 any more, yet editing the rules must not rewrite what scored hand 5."""
+    record(game, SEQUENCE[:4], alice)
+    method_2 = new_version(house, rules(HOUSE_RULES, 2), alice)
+    session_switch_rules(session=game, version=method_2, from_hand=5, by=alice)
+    record(game, SEQUENCE[4:5], alice)
+    first = house.versions.get(number=1)
+    session_switch_rules(session=game, version=first, from_hand=6, by=alice)
+    assert new_version(house, rules(HOUSE_RULES, 0), alice).number == 3
+    assert house.versions.get(number=2).params["payment_method"] == 2
+
+
+def test_rescoring_under_the_corrected_file_rewrites_every_hand_in_order(
+    game: Session, house: RuleSet, alice: User
+) -> None:
+    _, corrected = play_the_sequence(game, house, alice)
+    plan = session_rescore_preview(session=game, version=corrected, by=alice)
+    # Hands 1-8 change but the draw (hand 4); 9-12 were already scored under the corrected
+    # file, at the same places.
+    assert [rescored.place for rescored in plan.changed] == [1, 2, 3, 5, 6, 7, 8]
+    first = plan.hands[0]
+    # Hand 1 under method 2 and Mah-Jongg 30: David 32, Keith 2 (East). Keith pays David
+    # (32-2)x2, Larry and Joe 32 each and 2x2 to Keith: Keith -60+8, Larry -36, David +124,
+    # Joe -36.
+    assert [int(p) for p in first.new_points] == [-52, -36, 124, -36]
+    assert [int(p) for p in first.old_points] == CHANGES[0]
+    assert first.old_values[DAVID] == 22 and first.new_values[DAVID] == 32
+    assert changes(game) == CHANGES  # the preview saved nothing
+
+    done = session_rescore(
+        session=game, version=corrected, token=plan.token, reason="Mah-Jongg is 30", by=alice
+    )
+    assert done.done and not done.already
+    assert changes(game)[0] == [-52, -36, 124, -36]
+    assert changes(game)[8:] == CHANGES[8:]
+    assert all(sum(row) == 0 for row in changes(game))
+    revisions = HandRevision.objects.filter(hand__session=game)
+    assert revisions.count() == 7
+    assert {revision.action for revision in revisions} == {HandRevision.Action.RESCORE}
+    assert revisions.first().reason == "Re-scored under House v3: Mah-Jongg is 30"
+    assert set(game.hands.values_list("rule_set_version", flat=True)) == {corrected.pk}
+    game.refresh_from_db()
+    assert game.rule_set_version == corrected
+    assert session_sheet(session=game).rows[4].rules_change == ""
+    assert totals_differences(session_ids=[game.pk]) == []  # the kept totals followed
+
+    again = session_rescore(
+        session=game, version=corrected, token=plan.token, reason="Mah-Jongg is 30", by=alice
+    )
+    assert again.already and HandRevision.objects.filter(hand__session=game).count() == 7
+
+
+def test_a_stale_rescore_preview_is_refused(game: Session, house: RuleSet, alice: User) -> None:
+    record(game, SEQUENCE[:2], alice)
+    corrected = new_version(house, rules(CORRECTED_RULES, 3), alice)
+    plan = session_rescore_preview(session=game, version=corrected, by=alice)
+    record(game, SEQUENCE[2:3], alice)
+    with pytest.raises(ValidationError, match="changed since this preview") as caught:
+        session_rescore(session=game, version=corrected, token=plan.token, reason="", by=alice)
+    assert "token" in caught.value.message_dict
+    assert not HandRevision.objects.filter(hand__session=game).exists()
+
+
+def test_a_rescore_that_makes_a_hand_unplayable_saves_nothing(
+    game: Session, house: RuleSet, alice: User
+) -> None:
+    robbed = hand(DAVID, {DAVID: ["PEM"]}, discarder=JOE)
+    robbed["players"][DAVID]["events"] = [31]
+    record(game, [SEQUENCE[0], robbed], alice)
+    before = changes(game)
+    without = new_version(house, rules(WITHOUT_EVENT, 3), alice)
+    with pytest.raises(ValidationError, match="Hand 2 cannot be scored under House v2"):
+        session_rescore_preview(session=game, version=without, by=alice)
+    with pytest.raises(ValidationError, match="Hand 2 cannot be scored"):
+        session_rescore(session=game, version=without, token="x", reason="", by=alice)
+    assert changes(game) == before
+    assert not HandRevision.objects.filter(hand__session=game).exists()
+    assert set(Hand.objects.values_list("rule_set_version__number", flat=True)) == {1}
