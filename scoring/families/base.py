@@ -89,7 +89,6 @@ class Family:
         ``EngineError`` naming the field. Other families take the hand as it is."""
         return hand
 
-
     def switch_problem(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
         """Why a session that has hands under ``old`` parameters cannot go on under ``new``
         from its next hand (something set once, before the game), or None when it can."""
