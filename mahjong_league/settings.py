@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "games",
 ]
@@ -202,6 +204,28 @@ SPECTACULAR_SETTINGS = {
         "games.api.schema.add_error_responses",
     ],
 }
+
+# Jobs: Django's task framework (the django-tasks backport on Django 5.2), queued in the
+# database so that workers on any machine sharing it run them (`manage.py worker`).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# The cache (API throttle counts): Redis when REDIS_URL is set, so that every app server
+# counts against the same limits; otherwise each process's own memory.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Lets several sites (or test runs) share one Redis without sharing counts.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+        }
+    }
+
+# Webhooks: hook URLs must resolve to public addresses (no requests into the private
+# network); development and tests may allow loopback for a receiver on this machine.
+WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", DEBUG)
+WEBHOOKS_TIMEOUT_SECONDS = env_int("WEBHOOKS_TIMEOUT_SECONDS", 10)
 
 LOGGING = {
     "version": 1,
