@@ -36,6 +36,8 @@ from games.models import (
     Seat,
     Session,
 )
+from games.webhooks import events as webhooks
+from games.webhooks.models import Webhook
 from scoring.families import EngineError, Family, SeatResult, get_family
 
 User = AbstractBaseUser | AnonymousUser
@@ -310,6 +312,7 @@ def _check_seating(club: Club, family: Family, players: Sequence[Player]) -> Non
 def session_set_status(*, session: Session, status: str) -> Session:
     session.status = status
     session.save(update_fields=["status"])
+    webhooks.emit_session_status(session)
     return session
 
 
@@ -420,6 +423,7 @@ def _hand_record_once(
             updated_by=by,
         )
         _write_scores(hand, results)
+        webhooks.emit(Webhook.Event.HAND_RECORDED, hand)
     return hand, True
 
 
@@ -444,6 +448,7 @@ def hand_amend(
         hand.scores.all().delete()
         _write_scores(hand, results)
         _rescore_later_hands(hand)
+        webhooks.emit(Webhook.Event.HAND_AMENDED, hand)
     return hand
 
 
@@ -457,6 +462,7 @@ def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: AbstractB
         hand.save(update_fields=["deleted_at", "version", "updated_by", "updated_at"])
         hand.scores.all().delete()
         _rescore_later_hands(hand)
+        webhooks.emit(Webhook.Event.HAND_DELETED, hand)
     return hand
 
 

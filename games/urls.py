@@ -13,6 +13,7 @@ from games.views import (
     sessions,
     standings,
     tokens,
+    webhooks,
 )
 
 club = "c/<slug:slug>/"
@@ -43,6 +44,9 @@ urlpatterns = [
     path(club + "members/", people.members, name="members"),
     path(club + "members/invite/", people.invitation_create, name="invitation_create"),
     path(club + "members/account/", people.member_account_create, name="member_account_create"),
+    path(club + "webhooks/", webhooks.webhook_list, name="webhooks"),
+    path(club + "webhooks/<int:hook_id>/resume/", webhooks.webhook_resume, name="webhook_resume"),
+    path(club + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete, name="webhook_delete"),
     path(club + "rules/", rules.rule_set_list, name="rule_sets"),
     path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),
     path(club + "rules/<int:rule_set_id>/edit/", rules.rule_set_edit, name="rule_set_edit"),

@@ -202,6 +202,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.add_error_responses",
+        "games.webhooks.schema.add_webhook_payloads",
     ],
 }
 
@@ -226,6 +227,8 @@ if REDIS_URL:
 # network); development and tests may allow loopback for a receiver on this machine.
 WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", DEBUG)
 WEBHOOKS_TIMEOUT_SECONDS = env_int("WEBHOOKS_TIMEOUT_SECONDS", 10)
+# The first retry of a failed delivery waits this long; each next one twice as long (max 1 h).
+WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)
 
 LOGGING = {
     "version": 1,
