@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -307,3 +308,19 @@ def test_the_payloads_are_in_the_openapi_schema(client: Any, db: Any) -> None:
     }  # fmt: skip
     session_data = components["WebhookSessionEvent"]["properties"]["data"]["$ref"]
     assert session_data.split("/")[-1] in components
+
+
+def test_the_readme_example_verifies_a_delivery() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split("Checking a delivery in the receiver (Python):\n\n")[1]
+    code = "\n".join(
+        line[4:] for line in example.splitlines() if line.startswith("    ") or not line
+    )
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)
+    body, now = b'{"event":"hand.recorded"}', int(time.time())
+    header = signing.signature_header(secret="s3cret", timestamp=now, body=body)
+    assert namespace["is_genuine"]("s3cret", header, body)
+    assert not namespace["is_genuine"]("s3cret", header, body + b" ")
+    stale = signing.signature_header(secret="s3cret", timestamp=now - 3600, body=body)
+    assert not namespace["is_genuine"]("s3cret", stale, body)
