@@ -21,7 +21,9 @@ MAX_BACKOFF_SECONDS = 3600
 @task()
 def deliver_webhook(delivery_id: str) -> str:
     """One attempt at one delivery; a failure queues the next attempt, later each time."""
-    delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
+    delivery = WebhookDelivery.objects.select_related("webhook").filter(pk=delivery_id).first()
+    if delivery is None:  # the hook was removed, and its deliveries with it
+        return "removed"
     if delivery.status != WebhookDelivery.Status.PENDING:
         return delivery.status
     if not delivery.webhook.active:

@@ -214,6 +214,18 @@ def test_nothing_is_delivered_to_loopback_when_the_setting_forbids_it(
     assert delivery.status == "pending" and "loopback" in delivery.error
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_hook_removed_before_its_delivery_gets_nothing(
+    club: Club, session: Session, alice: User, bob: User, receiver: Receiver
+) -> None:
+    hook = hook_for(club, receiver)
+    services.hand_record(session=session, hand_input=HAND, by=bob)
+    client_for(alice).post(f"/c/dragons/webhooks/{hook.pk}/delete/")
+    work()
+    assert receiver.requests == []
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"  # nothing left failing
+
+
 PRIVATE_URLS = [
     ("http://127.0.0.1:8000/hook", "loopback"),
     ("http://localhost/hook", "loopback"),
