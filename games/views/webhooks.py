@@ -40,7 +40,7 @@ def webhook_list(request: HttpRequest, slug: str) -> HttpResponse:
     form = WebhookForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            hook = services.webhook_create(club=access.club, by=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+            hook = services.webhook_create(club=access.club, by=request.user, **form.cleaned_data)
         except ValidationError as error:
             apply_validation_error(form, error)
         else:
