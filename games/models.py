@@ -421,3 +421,7 @@ class ApiToken(models.Model):
     @property
     def scope_label(self) -> str:
         return "read only" if self.read_only else "read and write"
+
+
+# Webhooks live in a package of their own; imported here so that Django registers them.
+from games.webhooks.models import Webhook, WebhookDelivery  # noqa: E402, F401

@@ -39,6 +39,8 @@ from games.models import (
 )
 from games.selectors import hand_rule_set_version
 from games.totals import season_standings_changed, session_totals_refresh
+from games.webhooks import events as webhooks
+from games.webhooks.models import Webhook
 from scoring.families import EngineError, Family, SeatResult, get_family
 from scoring.names import clean_name
 
@@ -501,6 +503,7 @@ def _check_seating(club: Club, family: Family, players: Sequence[Player]) -> Non
 def session_set_status(*, session: Session, status: str) -> Session:
     session.status = status
     session.save(update_fields=["status"])
+    webhooks.emit_session_status(session)
     return session
 
 
@@ -619,6 +622,7 @@ def _hand_record_once(
         )
         _write_scores(hand, results)
         session_totals_refresh(session_ids=[session.pk])
+        webhooks.emit(Webhook.Event.HAND_RECORDED, hand)
     return hand, True
 
 
@@ -647,6 +651,7 @@ def hand_amend(
         _write_scores(hand, results)
         _rescore_later_hands(hand)
         session_totals_refresh(session_ids=[hand.session_id])
+        webhooks.emit(Webhook.Event.HAND_AMENDED, hand)
     return hand
 
 
@@ -661,6 +666,7 @@ def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: AbstractB
         hand.scores.all().delete()
         _rescore_later_hands(hand)
         session_totals_refresh(session_ids=[hand.session_id])
+        webhooks.emit(Webhook.Event.HAND_DELETED, hand)
     return hand
 
 

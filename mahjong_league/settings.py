@@ -66,6 +66,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "games",
 ]
@@ -259,8 +261,33 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.add_error_responses",
+        "games.webhooks.schema.add_webhook_payloads",
     ],
 }
+
+# Jobs: Django's task framework (the django-tasks backport on Django 5.2), queued in the
+# database so that workers on any machine sharing it run them (`manage.py worker`).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# The cache (API throttle counts): Redis when REDIS_URL is set, so that every app server
+# counts against the same limits; otherwise each process's own memory.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Lets several sites (or test runs) share one Redis without sharing counts.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+        }
+    }
+
+# Webhooks: hook URLs must resolve to public addresses (no requests into the private
+# network); development and tests may allow loopback for a receiver on this machine.
+WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", DEBUG)
+WEBHOOKS_TIMEOUT_SECONDS = env_int("WEBHOOKS_TIMEOUT_SECONDS", 10)
+# The first retry of a failed delivery waits this long; each next one twice as long (max 1 h).
+WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)
 
 LOGGING = {
     "version": 1,

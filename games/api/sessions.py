@@ -85,6 +85,11 @@ def _detail(session: Session) -> dict[str, Any]:
     return dict(SessionDetailSerializer(session).data)
 
 
+def session_body(session_id: int) -> dict[str, Any]:
+    """The session as GET sessions/{id}/ shows it (webhook deliveries send the same)."""
+    return _detail(_sessions().get(pk=session_id))
+
+
 class SessionListApi(APIView):
     @extend_schema(
         operation_id="sessions_list",

@@ -12,10 +12,41 @@ from games.models import ApiToken
 
 
 class _RateFromSettings(throttling.SimpleRateThrottle):
+    """A fixed window per client, opened by its first call, counted with the cache's atomic
+    ``add`` and ``incr``: DRF's own history list is read, changed and written back, so two
+    app servers sharing Redis could both let a call through on the same last slot."""
+
     # DRF copies the rates at import; reading them per request lets settings change them.
     def get_rate(self) -> str | None:
         rates: dict[str, str | None] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
         return rates.get(self.scope)
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        start = self._window_start()
+        self.window_end = start + self.duration
+        return self._count_call(f"{self.key}:{start!r}") <= self.num_requests
+
+    def _window_start(self) -> float:
+        # Only the first call of a window succeeds in adding its start; the others read it.
+        self.cache.add(f"{self.key}:start", self.now, self.duration)
+        return float(self.cache.get(f"{self.key}:start", self.now))
+
+    def _count_call(self, counter: str) -> int:
+        self.cache.add(counter, 0, self.duration)
+        try:
+            return int(self.cache.incr(counter))
+        except ValueError:  # the window expired between add and incr: this call opens one
+            self.cache.add(counter, 1, self.duration)
+            return 1
+
+    def wait(self) -> float:
+        return max(self.window_end - self.now, 1.0)
 
 
 class TokenThrottle(_RateFromSettings):

@@ -24,6 +24,7 @@ CLUB_PAGES = [
     ("player", "/c/{slug}/players/{player}/", "read"),
     ("player_edit", "/c/{slug}/players/{player}/edit/", "organiser"),
     ("members", "/c/{slug}/members/", "organiser"),
+    ("webhooks", "/c/{slug}/webhooks/", "organiser"),
     ("rule_sets", "/c/{slug}/rules/", "read"),
     ("rule_set_create", "/c/{slug}/rules/new/hk/", "organiser"),
     ("rule_set_edit", "/c/{slug}/rules/{rule_set}/edit/", "organiser"),
@@ -61,6 +62,8 @@ SITE_ROUTES = {
 FAMILY_PAGES = {"season_chart"}
 # Routes that address a membership or an invitation: tests/games/test_views_members.py.
 MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr"}
+# Routes that address a webhook, which the worlds do not have: tests/games/test_webhooks.py.
+WEBHOOK_ROUTES = {"webhook_resume", "webhook_delete"}
 
 
 @pytest.fixture
@@ -92,7 +95,7 @@ def login_redirect(path: str) -> str:
 def test_the_tables_cover_every_route() -> None:
     names = {pattern.name for pattern in urls.urlpatterns if isinstance(pattern, URLPattern)}
     covered = {name for name, _, _ in CLUB_PAGES} | {m.name for m in CLUB_MUTATIONS}
-    assert names == covered | SITE_ROUTES | FAMILY_PAGES | MEMBER_ROUTES
+    assert names == covered | SITE_ROUTES | FAMILY_PAGES | MEMBER_ROUTES | WEBHOOK_ROUTES
 
 
 def expected_in_public_club(who: str, needs: str) -> int | str:

@@ -1,0 +1,64 @@
+"""Events from the services: after the write commits, one delivery job per subscribed hook."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Hand, Session
+from games.webhooks.delivery import deliver_webhook
+from games.webhooks.models import Webhook, WebhookDelivery
+
+
+def emit(event: str, subject: Hand | Session) -> None:
+    """Tell the club's hooks of ``event`` once the current transaction commits (never for a
+    write that rolls back); outside a transaction, at once. Robust: a failure to queue is
+    logged, and never turns a hand already saved into an error for the person saving it."""
+    session = subject.session if isinstance(subject, Hand) else subject
+    transaction.on_commit(partial(_queue, event, session.club_id, subject), robust=True)
+
+
+def emit_session_status(session: Session) -> None:
+    if session.status == Session.Status.CLOSED:
+        emit(Webhook.Event.SESSION_CLOSED, session)
+
+
+def _queue(event: str, club_id: int, subject: Hand | Session) -> None:
+    hooks = [
+        hook
+        for hook in Webhook.objects.filter(club_id=club_id, active=True)
+        if event in hook.events
+    ]
+    if not hooks:
+        return
+    data = _api_body(subject)
+    for hook in hooks:
+        delivery = WebhookDelivery(webhook=hook, event=event)
+        delivery.body = json.dumps(
+            {
+                "id": str(delivery.id),
+                "event": event,
+                "created_at": timezone.now().isoformat(),
+                "club": data["club"],
+                "data": data,
+            },
+            separators=(",", ":"),
+        )
+        delivery.save()
+        deliver_webhook.enqueue(str(delivery.id))
+
+
+def _api_body(subject: Hand | Session) -> dict[str, Any]:
+    # Imported here: the API modules import the services, which import this module.
+    from rest_framework.utils.encoders import JSONEncoder
+
+    from games.api.hands import hand_body
+    from games.api.sessions import session_body
+
+    body = hand_body(subject.pk) if isinstance(subject, Hand) else session_body(subject.pk)
+    # The API's own JSON of the hand or session (decimals and dates as the API writes them).
+    return dict(json.loads(json.dumps(body, cls=JSONEncoder)))

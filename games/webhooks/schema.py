@@ -1,0 +1,48 @@
+"""drf-spectacular hook: the body of every webhook delivery, as components of the schema.
+
+OpenAPI 3.0 (which the schema is) has no ``webhooks`` section, so the payloads are
+components: an event envelope whose ``data`` is the API's own hand or session JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.webhooks.models import Webhook
+
+HAND_EVENTS = [Webhook.Event.HAND_RECORDED, Webhook.Event.HAND_AMENDED, Webhook.Event.HAND_DELETED]
+SESSION_EVENTS = [Webhook.Event.SESSION_CLOSED]
+
+
+def _envelope(events: list[Webhook.Event], data: str, description: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {
+            "id": {
+                "type": "string",
+                "format": "uuid",
+                "description": "The delivery's id (also in X-League-Delivery); the same on "
+                "every retry, so a receiver can ignore a repeat.",
+            },
+            "event": {"type": "string", "enum": [str(event) for event in events]},
+            "created_at": {"type": "string", "format": "date-time"},
+            "club": {"type": "string", "description": "The club's slug."},
+            "data": {"$ref": f"#/components/schemas/{data}"},
+        },
+        "required": ["id", "event", "created_at", "club", "data"],
+    }
+
+
+def add_webhook_payloads(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    signed = (
+        " POSTed as JSON with X-League-Event, X-League-Delivery and X-League-Signature "
+        "(t=<unix seconds>,v1=<HMAC-SHA256 of t.body with the hook's secret, hex>)."
+    )
+    schemas["WebhookHandEvent"] = _envelope(
+        HAND_EVENTS, "HandDetail", "A hand was recorded, amended or deleted." + signed
+    )
+    schemas["WebhookSessionEvent"] = _envelope(
+        SESSION_EVENTS, "SessionDetail", "A session was closed." + signed
+    )
+    return result
