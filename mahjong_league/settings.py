@@ -200,6 +200,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.add_error_responses",
+        "games.api.schema.add_links",
     ],
 }
 
