@@ -66,7 +66,8 @@ def _check_seat(seat: int | None, field: str, seats: int, *, required: bool) -> 
         return
     if not required:
         raise HandError(f"this outcome has no {field}", field=field)
-    if not 0 <= seat < seats:
+    # The input comes from JSON too: a seat must be a whole number before it is compared.
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise HandError(f"the {field} must be seat 0 to {seats - 1}", field=field)
 
 
