@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings as django_settings
 from django.db import transaction
@@ -43,6 +44,8 @@ REMOVE = object()
 # Every value in a body gets each of these once, and every container a nesting too deep.
 SUSPECTS: list[Any] = [2**31, 10**30, "²", "a\x00b", ["x"]]
 TOO_DEEP = deep_nesting(20_000)
+TEXT_SPOILS = ["a\x00b", "x" * 300, "²", ""]
+HEADER_SPOILS = ['"2147483648"', '"²"', "x" * 300, ""]
 Path = tuple[str | int, ...]
 
 
@@ -215,16 +218,18 @@ class ApiWriteFuzz(TestCase):
         _, cls.secret = services.api_token_create(user=cls.world.alice, name="t", read_only=False)
 
     def send(
-        self, write: ApiWrite, body: Any, headers: dict[str, str] | None = None
+        self,
+        write: ApiWrite,
+        body: Any,
+        headers: dict[str, str] | None = None,
+        query: dict[str, str] | None = None,
     ) -> HttpResponse:
         client = Client(raise_request_exception=False)
         path = write.path(self.world)
         all_headers = {"Authorization": f"Bearer {self.secret}", **write.headers, **(headers or {})}
         kwargs: dict[str, Any] = {"headers": all_headers}
         if write.query:
-            kwargs["QUERY_STRING"] = "&".join(
-                f"{key}={value}" for key, value in write.query(self.world).items()
-            )
+            kwargs["QUERY_STRING"] = urlencode({**write.query(self.world), **(query or {})})
         if body is not None:
             kwargs.update(data=dump_json(body), content_type="application/json")
         response = getattr(client, write.method)(path, **kwargs)
@@ -232,24 +237,32 @@ class ApiWriteFuzz(TestCase):
         return response
 
     def sweep(self, write: ApiWrite) -> None:
-        """Every value of the body, at any depth, with each suspect; no 5xx, one error shape."""
-        if write.body is None:
-            return
-        body = write.body(self.world)
-        failures = []
-        for path in value_paths(body):
+        """Every value of the body, at any depth, every query parameter and header, with each
+        suspect; no 5xx, and every error in the one shape."""
+        body = write.body(self.world) if write.body else None
+        trials: list[tuple[str, dict[str, Any]]] = []
+        for path in value_paths(body) if body is not None else []:
             spoils = [*SUSPECTS, *([REMOVE] if path else [])]
             if isinstance(_at(body, path), dict | list):
                 spoils.append(TOO_DEEP)
-            for spoil in spoils:
-                with rolled_back():
-                    try:
-                        self.send(write, replaced(body, path, spoil))
-                    except AssertionError as failure:
-                        place = ".".join(map(str, path)) or "(body)"
-                        failures.append(
-                            f"{place}={str(spoil)[:20]!r}: {str(failure).splitlines()[0]}"
-                        )
+            place = ".".join(map(str, path)) or "(body)"
+            trials += [
+                (f"{place}={spoil!s:.20}", {"body": replaced(body, path, spoil)})
+                for spoil in spoils
+            ]
+        for name in write.query(self.world) if write.query else []:
+            trials += [(f"?{name}={text!r:.20}", {"query": {name: text}}) for text in TEXT_SPOILS]
+        for name in (*write.headers, "Idempotency-Key"):
+            trials += [
+                (f"{name}: {text!r:.20}", {"headers": {name: text}}) for text in HEADER_SPOILS
+            ]
+        failures = []
+        for label, spoil in trials:
+            with rolled_back():
+                try:
+                    self.send(write, **{"body": body, **spoil})
+                except AssertionError as failure:
+                    failures.append(f"{label}: {str(failure).splitlines()[0]}")
         assert not failures, "\n".join(failures)
 
     def fuzz(self, write: ApiWrite, draw: st.DataObject) -> None:
