@@ -378,6 +378,7 @@ class PageFormFuzz(TestCase):
 
     world: World
     offered: dict[str, dict[str, list[str]]] = {}
+    follow: HttpResponse | None = None
 
     @classmethod
     def setUpTestData(cls) -> None:
@@ -391,8 +392,9 @@ class PageFormFuzz(TestCase):
         else:
             response = client.post(path, {**data, **files})
         assert_no_server_error(response, f"{spec.method.upper()} {path}")
-        if spec.then is not None and (follow := spec.then(client, self.world, response)):
-            assert_no_server_error(follow, f"after {spec.method.upper()} {path}")
+        self.follow = spec.then(client, self.world, response) if spec.then else None
+        if self.follow is not None:
+            assert_no_server_error(self.follow, f"after {spec.method.upper()} {path}")
         return response
 
     def fields_of(self, spec: PageForm) -> dict[str, list[str]]:
@@ -456,6 +458,9 @@ class PageFormFuzz(TestCase):
                 errors = re.findall(r'"ok": false.*|class="errorlist.*', page)
                 assert response.status_code in spec.accepted, (spec.name, errors or page[:300])
                 assert not errors, (spec.name, errors)
+                if spec.then is not None:  # the confirmation went through as well
+                    assert self.follow is not None and self.follow.status_code == 302
+                    assert not self.follow["Location"].endswith("/import/"), spec.name
 
 
 def _fuzz_test(spec: PageForm) -> Callable[..., None]:
