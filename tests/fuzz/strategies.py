@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import Any
 
 from hypothesis import strategies as st
@@ -254,3 +255,17 @@ def spoiled_text(text: str) -> st.SearchStrategy[str]:
         ),
         st.just(text),
     )
+
+
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?![\w.])")
+
+
+def file_sweep(text: str) -> list[str]:
+    """A file with a NUL in its middle, then with each standalone number in turn replaced by
+    each number suspect: ``0 11 12 13`` → ``0 2147483648 12 13``."""
+    middle = len(text) // 2
+    variants = [text[:middle] + "\x00" + text[middle:]]
+    for match in NUMBER.finditer(text):
+        for suspect in SWEEP_NUMBERS:
+            variants.append(text[: match.start()] + suspect + text[match.end() :])
+    return variants

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from games import services
-from tests.fuzz.strategies import form_value, spoiled_text, sweep_values
+from tests.fuzz.strategies import file_sweep, form_value, spoiled_text, sweep_values
 from tests.fuzz.world import (
     DATA,
     OWN_RULES,
@@ -443,7 +443,27 @@ class PageFormFuzz(TestCase):
                         self.send(spec, {**data, name: value}, self.uploads(spec))
                     except AssertionError as failure:
                         failures.append(f"{name}={value[:20]!r}: {str(failure).splitlines()[0]}")
+        failures += self.sweep_files(spec, data)
         assert not failures, "\n".join(failures)
+
+    def sweep_files(self, spec: PageForm, data: dict[str, Any]) -> list[str]:
+        """Each uploaded file with a NUL, then each of its numbers a suspect in turn."""
+        files = spec.files(self.world) if spec.files else {}
+        failures = []
+        for name, (file_name, text) in files.items():
+            for variant in file_sweep(text):
+                texts = {other: body.encode() for other, (_, body) in files.items()}
+                with rolled_back():
+                    try:
+                        self.send(spec, data, _uploads(files, {**texts, name: variant.encode()}))
+                    except AssertionError as failure:
+                        changed = next(
+                            (line for line in variant.splitlines() if line not in text), ""
+                        )
+                        failures.append(
+                            f"{file_name} {changed!r:.60}: {str(failure).splitlines()[0]}"
+                        )
+        return failures
 
     def uploads(self, spec: PageForm) -> dict[str, SimpleUploadedFile]:
         files = spec.files(self.world) if spec.files else {}
