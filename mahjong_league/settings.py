@@ -262,6 +262,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.add_error_responses",
         "games.webhooks.schema.add_webhook_payloads",
+        "games.api.schema.add_links",
     ],
 }
 

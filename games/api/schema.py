@@ -64,3 +64,60 @@ def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]
                     {"description": "The key was used for a different hand.", "content": error},
                 )
     return result
+
+
+def _link(operation: str, description: str, **parameters: str) -> dict[str, Any]:
+    return {"operationId": operation, "description": description, "parameters": parameters}
+
+
+CREATED_ID = "$response.body#/id"
+ETAG = "$response.header.ETag"
+HAND_LINKS = {
+    "GetHand": _link("hands_retrieve", "Read the hand.", hand_id=CREATED_ID),
+    "AmendHand": _link(
+        "hands_partial_update",
+        "Amend the hand as it now is.",
+        hand_id=CREATED_ID,
+        **{"header.If-Match": ETAG},
+    ),
+    "DeleteHand": _link(
+        "hands_destroy",
+        "Delete the hand as it now is.",
+        hand_id=CREATED_ID,
+        **{"header.If-Match": ETAG},
+    ),
+}
+SESSION_LINKS = {
+    "GetSession": _link("sessions_retrieve", "Read the session.", session_id=CREATED_ID),
+    "UpdateSession": _link("sessions_partial_update", "Close or reopen it.", session_id=CREATED_ID),
+    "DeleteSession": _link(
+        "sessions_destroy", "Delete it while it has no hands.", session_id=CREATED_ID
+    ),
+    "RecordHand": {
+        "operationId": "hands_create",
+        "description": "Record a hand in the session.",
+        "requestBody": {"session": CREATED_ID},
+    },
+}
+# Where each operation's answer leads: (operation, status) → links.
+LINKS = {
+    ("hands_create", "201"): HAND_LINKS,
+    ("hands_create", "200"): HAND_LINKS,
+    ("hands_retrieve", "200"): HAND_LINKS,
+    ("hands_partial_update", "200"): HAND_LINKS,
+    ("sessions_create", "201"): SESSION_LINKS,
+    ("sessions_retrieve", "200"): SESSION_LINKS,
+    ("sessions_partial_update", "200"): SESSION_LINKS,
+}
+
+
+def add_links(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: OpenAPI links from what an answer creates to what acts on it,
+    so that clients (and stateful tests) can follow record → read → amend → delete."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for status, response in operation.get("responses", {}).items():
+                links = LINKS.get((operation.get("operationId"), status))
+                if links:
+                    response["links"] = links
+    return result

@@ -62,3 +62,38 @@ def test_the_docs_page_loads_only_our_own_static_files(client: Client, db: Any) 
             response = client.get(src)
             assert response.status_code == 200, src
             b"".join(response.streaming_content if response.streaming else [response.content])
+
+
+def links_of(schema: dict[str, Any], path: str, method: str, status: str) -> dict[str, Any]:
+    return dict(schema["paths"][path][method]["responses"][status].get("links", {}))
+
+
+def test_links_lead_from_a_new_session_to_its_hands_and_their_changes(
+    client: Client, db: Any
+) -> None:
+    schema = schema_of(client)
+    session = links_of(schema, "/api/v1/sessions/", "post", "201")
+    assert session["RecordHand"] == {
+        "operationId": "hands_create",
+        "description": "Record a hand in the session.",
+        "requestBody": {"session": "$response.body#/id"},
+    }
+    for status in ("201", "200"):  # recorded now, or the first answer to a retry
+        hand = links_of(schema, "/api/v1/hands/", "post", status)
+        assert hand["AmendHand"]["operationId"] == "hands_partial_update"
+        # The change is sent with the ETag the answer carried, as a client must.
+        assert hand["AmendHand"]["parameters"] == {
+            "hand_id": "$response.body#/id",
+            "header.If-Match": "$response.header.ETag",
+        }
+        assert hand["DeleteHand"]["operationId"] == "hands_destroy"
+    operation_ids = {
+        operation["operationId"]
+        for operations in schema["paths"].values()
+        for operation in operations.values()
+    }
+    for path in schema["paths"].values():
+        for operation in path.values():
+            for response in operation["responses"].values():
+                for link in response.get("links", {}).values():
+                    assert link["operationId"] in operation_ids

@@ -3,7 +3,10 @@
 Each operation gets a fixed-seed run (``derandomize``) of generated requests, sent with
 alice's read-write token over both clubs' data (she organises the public one and is a
 stranger to the members-only one); responses must match the schema in status, content type,
-headers and body.
+headers and body. Then whole workflows: the schema's links (declared in
+``games.api.schema.add_links``, and those schemathesis infers) lead from what one answer
+creates to the operations on it (start a session → record a hand in it → amend it with its
+ETag → delete it), and each step is checked the same way.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.api.conftest import token_for
 
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "120"))
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "200"))
+WORKFLOWS = int(os.environ.get("SCHEMATHESIS_WORKFLOWS", "40"))
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -68,3 +72,38 @@ def world(dragons: Any, tigers: Any, alice: User, settings: Any) -> Iterator[dic
 )
 def test_no_input_gets_a_server_error(case: Any, world: dict[str, str]) -> None:
     case.call_and_validate(headers=world, checks=CHECKS)
+
+
+class Workflows(schema.as_state_machine()):  # type: ignore[misc]
+    """Chains of operations that follow the schema's links, with alice's token."""
+
+    headers: dict[str, str] = {}
+    answers: set[tuple[str, int]] = set()
+
+    def after_call(self, response: Any, case: Any) -> None:
+        self.answers.add((case.operation.label, response.status_code))
+
+    def get_call_kwargs(self, case: Any) -> dict[str, Any]:
+        return {"headers": self.headers}
+
+    def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+        case.validate_response(response, checks=CHECKS)
+
+
+@pytest.mark.django_db
+def test_workflows_following_the_links_get_no_server_error(world: dict[str, str]) -> None:
+    Workflows.headers = world
+    Workflows.run(
+        settings=settings(
+            max_examples=WORKFLOWS,
+            stateful_step_count=6,
+            derandomize=True,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
+    # The chains got somewhere: a link led to a real hand (which ids exist depends on the
+    # database's sequences, so which hand, and what was done to it, may vary).
+    found = {label for label, status in Workflows.answers if status != 404}
+    assert found & {"GET /api/v1/hands/{hand_id}/", "DELETE /api/v1/hands/{hand_id}/"}

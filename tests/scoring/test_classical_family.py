@@ -105,6 +105,9 @@ def test_a_malformed_rules_file_lists_every_error_by_line() -> None:
         ({"rules": "millington", "limit": 0}, "limit"),
         ({"rules": "millington", "draw_reset_consec": "yes"}, "draw_reset_consec"),
         ({"rules": "millington", "jokers": True}, "jokers"),
+        # The rules' name as JSON may send it: a list (unhashable), a number.
+        ({"rules": ["millington"], "stake": 1000}, "rules"),
+        ({"rules": 1920, "stake": 1000}, "rules"),
     ],
 )
 def test_bad_parameters_name_the_field(params: dict[str, Any], field: str) -> None:

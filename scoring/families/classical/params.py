@@ -41,7 +41,8 @@ def base_rules(params: Mapping[str, Any]) -> RuleSet:
         if len(text) > MAX_RULES_TEXT:
             raise RulesError("a rules file can be at most 100,000 characters", field="text")
         return read_rules_text(text)
-    if source not in classical.PRESETS:
+    # Any JSON value may arrive here; a list or a dict cannot even be looked up.
+    if not isinstance(source, str) or source not in classical.PRESETS:
         known = ", ".join(SOURCES)
         raise RulesError(f"the rules must be one of {known}", field="rules")
     return classical.preset(str(source))

@@ -49,6 +49,12 @@ def test_it_settles(hand: ZungJungHand, rules: object, changes: tuple[int, ...])
     [
         (ZungJungHand(Outcome.SELF_DRAWN, points=25), "winner"),
         (ZungJungHand(Outcome.SELF_DRAWN, winner=4, points=25), "winner"),
+        # Seats as they may arrive in JSON: text, a list, a boolean, a fraction.
+        (ZungJungHand(Outcome.SELF_DRAWN, winner="1", points=25), "winner"),  # type: ignore[arg-type]
+        (ZungJungHand(Outcome.SELF_DRAWN, winner=[1], points=25), "winner"),  # type: ignore[arg-type]
+        (ZungJungHand(Outcome.SELF_DRAWN, winner=True, points=25), "winner"),
+        (ZungJungHand(Outcome.DISCARD, winner=1, discarder=0.0, points=5), "discarder"),  # type: ignore[arg-type]
+        (ZungJungHand(Outcome.ILLEGAL_CALL, offender="²"), "offender"),  # type: ignore[arg-type]
         (ZungJungHand(Outcome.SELF_DRAWN, winner=1), "points"),
         (ZungJungHand(Outcome.SELF_DRAWN, winner=1, points=0), "points"),
         (ZungJungHand(Outcome.SELF_DRAWN, winner=1, points=481), "points"),
