@@ -14,27 +14,10 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
 from games.models import Club, Membership, Player, RuleSet, Season
+from scoring.parameters import MAX_PARAMETER
 from scoring.score_files import format_choices
 
 SEAT_LABELS = ["East 東", "South 南", "West 西", "North 北"]
-# The largest count or position a page reads from a parameter: the database's integers hold
-# it on every backend (SQLite's and PostgreSQL's bigint are 64-bit, PostgreSQL's integer 32).
-MAX_PARAMETER = 2**31 - 1
-
-
-def whole_number_parameter(value: str | None, *, high: int = MAX_PARAMETER) -> int | None:
-    """A query or POST parameter read as a whole number from 0 to ``high``, else None.
-
-    Only ASCII digits count: ``str.isdigit`` is also true of ``²`` and ``int`` refuses it,
-    ``int`` reads other scripts' digits, and a huge number would overflow a query.
-
-    >>> [whole_number_parameter(v) for v in ("12", "²", "", None, "-1", "1_0", "9" * 40)]
-    [12, None, None, None, None, None, None]
-    """
-    if not value or len(value) > len(str(high)) or not value.isascii() or not value.isdigit():
-        return None
-    number = int(value)
-    return number if number <= high else None
 
 
 def apply_validation_error(form: forms.Form, error: ValidationError, field_map: Any = None) -> None:

@@ -15,17 +15,13 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.access import ClubAccess, club_access
-from games.forms import (
-    HandChangeForm,
-    HandMetaForm,
-    apply_validation_error,
-    whole_number_parameter,
-)
+from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
 from games.models import Hand, Membership, Session
 from games.templatetags.league import points
 from games.views.sessions import get_session
 from scoring.families import Family, SeatResult, get_family
 from scoring.forms import HandInputForm
+from scoring.parameters import whole_number_parameter
 
 MEMBER = Membership.Role.MEMBER
 

@@ -13,6 +13,7 @@ from scoring.engine.classical.language import RulesFileError, decode_rules
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
 from scoring.engine.errors import EngineError
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
+from scoring.parameters import whole_number_parameter
 
 DRAW = "draw"
 FROM_THE_FILE = ""
@@ -208,7 +209,8 @@ class ClassicalHandForm(HandInputForm):
     def mahjong_seat(self) -> int | None:
         value = self.data.get(self.add_prefix("mahjong")) if self.is_bound else None
         value = value if value is not None else self.initial.get("mahjong")
-        return int(value) if isinstance(value, str) and value.isdigit() else None
+        seat = whole_number_parameter(value) if isinstance(value, str) else None
+        return seat if seat is not None and seat < self.seat_count else None
 
     def player_blocks(self) -> list[PlayerBlock]:
         """Every player, from the Mah-Jongg player onwards (counter-clockwise)."""

@@ -16,6 +16,7 @@ from scoring.engine.hand import FLAGS
 from scoring.engine.tiles import format_tiles, is_suited, parse_tiles, suit
 
 WIND_CHOICES = [("1z", "East 東"), ("2z", "South 南"), ("3z", "West 西"), ("4z", "North 北")]
+WINDS = ("seat_wind", "prevailing_wind")
 FLAG_LABELS = {
     "last_tile_of_wall": "Last tile of the wall 海底撈月",
     "last_discard": "Last discard 河底撈魚",
@@ -109,9 +110,10 @@ class TileFieldsMixin(forms.Form):
             "melds": data["melds"],
             "winning_tile": data["winning_tile"].strip(),
             "self_drawn": self_drawn,
-            "seat_wind": data.get("seat_wind") or "1z",
-            "prevailing_wind": data.get("prevailing_wind") or "1z",
         }
+        # Winds left out take hand-json's default (East), or where the family fixes them by
+        # the hand's place in the game (MCR), that place's winds.
+        hand.update((wind, data[wind]) for wind in WINDS if data.get(wind))
         if data.get("bonus", "").strip():
             hand["bonus"] = data["bonus"].strip()
         hand.update((flag, True) for flag in data.get("flags") or [] if flag in FLAGS)

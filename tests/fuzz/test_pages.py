@@ -72,8 +72,7 @@ HAND_FIELDS: dict[str, dict[str, Any]] = {
         "blamed": "0",
         "concealed": "123m456p789s789p55s",
         "winning_tile": "7s",
-        "seat_wind": "2z",
-        "prevailing_wind": "1z",
+        # No winds: the hand's place in the game decides them (the form fills them in).
         "penalty_2": "-10",
     },
     "classical": {

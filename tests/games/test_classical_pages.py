@@ -374,3 +374,12 @@ def test_the_sheet_lists_every_players_score_items_with_running_totals(
         for line in score["breakdown"]:
             assert f"{line['text']} {line['running']}" in items
     assert hand.evaluation["scores"][1]["breakdown"], "a loser's own items are listed too"
+
+
+@pytest.mark.parametrize("seat", ["²", "9", "1" * 40])
+def test_a_mahjong_seat_that_is_no_seat_is_a_form_error(
+    as_bob: Client, table: Session, seat: str
+) -> None:
+    response = post_hand(as_bob, table, **{**EAST_WINS, "mahjong": seat})
+    assert response.status_code == 200 and not Hand.objects.exists()
+    assert "errorlist" in response.content.decode()
