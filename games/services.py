@@ -702,12 +702,13 @@ def _rescore_later_hands(changed: Hand) -> None:
         start=len(hands) - len(later),
         hand_params=[hand.rule_set_version.params for hand in hands],
     )
-    for hand in later:
+    first_later = len(hands) - len(later) + 1  # its place among the live hands
+    for place, hand in enumerate(later, start=first_later):
         try:
             results, evaluation = next(scored)
         except EngineError as error:
             raise ValidationError(
-                f"Hand {hand.number} could no longer be scored after this change "
+                f"Hand {place} could no longer be scored after this change "
                 f"({error.message}); nothing was saved."
             ) from error
         hand.session = session

@@ -119,3 +119,15 @@ def test_other_families_never_touch_later_hands(session: Session, bob: User) -> 
     )
     services.hand_delete(hand=first, expected_version=2, reason="gone", by=bob)
     assert list(second.scores.values_list("pk", flat=True)) == kept
+
+
+def test_the_refusal_names_the_later_hand_by_its_place(pair: Session, bob: User) -> None:
+    first = record(pair, EAST_WINS, bob)
+    mistake = record(pair, DRAW, bob)
+    services.hand_delete(hand=mistake, expected_version=1, reason="entered twice", by=bob)
+    for _ in range(8):
+        record(pair, DRAW, bob)  # stored as hands 3-10, in places 2-9
+    with pytest.raises(ValidationError, match="Hand 9 could no longer be scored"):
+        services.hand_amend(
+            hand=first, hand_input=DRAW, expected_version=1, reason="a draw", by=bob
+        )
