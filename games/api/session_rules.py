@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from games.api.common import parse
 from games.api.fields import PointsField
+from games.api.session_lookup import get_session
 from games.models import RuleSetVersion, Session
 from games.session_rules import (
     RescorePlan,
@@ -95,13 +96,6 @@ class RescoreSerializer(serializers.Serializer):
         return len(plan.changed)
 
 
-def _session(request: Request, session_id: int) -> Session:
-    # Imported here: the sessions module imports this one for its PATCH.
-    from games.api.sessions import get_session
-
-    return get_session(request, session_id)
-
-
 class SessionRescorePreviewApi(APIView):
     @extend_schema(
         operation_id="sessions_rescore_preview",
@@ -111,7 +105,7 @@ class SessionRescorePreviewApi(APIView):
         responses=RescoreSerializer,
     )
     def post(self, request: Request, session_id: int) -> Response:
-        session = _session(request, session_id)
+        session = get_session(request, session_id)
         data = parse(RescorePreviewInputSerializer, request.data)
         plan = session_rescore_preview(
             session=session,
@@ -130,7 +124,7 @@ class SessionRescoreApi(APIView):
         responses=RescoreSerializer,
     )
     def post(self, request: Request, session_id: int) -> Response:
-        session = _session(request, session_id)
+        session = get_session(request, session_id)
         data = parse(RescoreInputSerializer, request.data)
         plan = session_rescore(
             session=session,

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Sum
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -19,6 +18,7 @@ from games.api.common import client_id_for, filter_parameters, filtered, page_re
 from games.api.fields import PointsField
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
+from games.api.session_lookup import get_session, sessions_with_seats
 from games.api.session_rules import switch_rules
 from games.models import Player, RuleSet, Score, Season, Seat, Session
 
@@ -59,21 +59,6 @@ class SessionDetailSerializer(SessionSerializer):
     )
 
 
-def _sessions() -> QuerySet[Session]:
-    seats = Seat.objects.select_related("player").order_by("position")
-    return (
-        Session.objects.select_related("club", "rule_set_version__rule_set")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)))
-    )
-
-
-def get_session(request: Request, session_id: int, role: str | None = None) -> Session:
-    session = get_object_or_404(_sessions(), pk=session_id)
-    access_to(request, session.club, role=role)
-    return session
-
-
 def _detail(session: Session) -> dict[str, Any]:
     sums = dict(
         Score.objects.filter(session=session, hand__deleted_at__isnull=True)
@@ -87,7 +72,7 @@ def _detail(session: Session) -> dict[str, Any]:
 
 def session_body(session_id: int) -> dict[str, Any]:
     """The session as GET sessions/{id}/ shows it (webhook deliveries send the same)."""
-    return _detail(_sessions().get(pk=session_id))
+    return _detail(sessions_with_seats().get(pk=session_id))
 
 
 class SessionListApi(APIView):
@@ -105,7 +90,7 @@ class SessionListApi(APIView):
             "date_from": "played_on",
             "date_to": "played_on",
         }
-        sessions = filtered(request, _sessions(), paths, "club")
+        sessions = filtered(request, sessions_with_seats(), paths, "club")
         return page_response(request, sessions, ("-played_on", "-id"), SessionSerializer)
 
 
