@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from matplotlib import rc_context
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.figure import Figure
+
 from games.selectors import StandingRow
 from scoring.score_files import BigTwoPlayerStats, big_two_rows
 
@@ -78,11 +82,6 @@ def _value(row: BigTwoPlayerStats, column: str) -> float:
 
 def chart_svg(chart: Chart, standings: Sequence[StandingRow]) -> str:
     """The chart as a standalone SVG document (text as text, so it stays small and sharp)."""
-    # Imported here: matplotlib takes a while to load and only these views need it.
-    from matplotlib import rc_context
-    from matplotlib.backends.backend_svg import FigureCanvasSVG
-    from matplotlib.figure import Figure
-
     rows = chart_rows(standings)
     buffer = io.StringIO()
     # Text stays text (the browser's own fonts, nothing embedded or fetched); fixed ids

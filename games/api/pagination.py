@@ -7,6 +7,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Model, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions, pagination, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -71,9 +73,6 @@ def page_of(item: type[serializers.Serializer[Any]]) -> type[serializers.Seriali
 
 
 def list_parameters() -> list[Any]:
-    from drf_spectacular.types import OpenApiTypes
-    from drf_spectacular.utils import OpenApiParameter
-
     return [
         OpenApiParameter("cursor", OpenApiTypes.STR, description="From a page's next/previous."),
         OpenApiParameter(

@@ -16,7 +16,7 @@ from games.api.common import parse
 from games.api.fields import PointsField
 from games.api.session_lookup import get_session
 from games.models import RuleSetVersion, Session
-from games.session_rules import (
+from games.services.session_rules import (
     RescorePlan,
     session_rescore,
     session_rescore_preview,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Sum
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,64 +14,16 @@ from rest_framework.views import APIView
 
 from games import services
 from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
-from games.api.fields import PointsField
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
+from games.api.session_bodies import (
+    SessionDetailSerializer,
+    SessionSerializer,
+    session_detail_body,
+)
 from games.api.session_lookup import get_session, sessions_with_seats
 from games.api.session_rules import switch_rules
-from games.models import Player, RuleSet, Score, Season, Seat, Session
-
-WINDS = ["east", "south", "west", "north"]
-
-
-class SeatSerializer(serializers.Serializer):
-    position = serializers.IntegerField(help_text="0 = East (the first dealer), then S, W, N.")
-    wind = serializers.SerializerMethodField()
-    player = serializers.IntegerField(source="player_id")
-    name = serializers.CharField(source="player.name")
-
-    def get_wind(self, seat: Seat) -> str:
-        return WINDS[seat.position]
-
-
-class SessionSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.SlugField(source="club.slug")
-    season = serializers.IntegerField(source="season_id")
-    rule_set = serializers.IntegerField(source="rule_set_version.rule_set_id")
-    rule_set_version = serializers.IntegerField(
-        source="rule_set_version.number",
-        help_text="The version the session's next hand is scored under (each hand names the "
-        "one it was scored under: the rules may change between hands).",
-    )
-    family = serializers.CharField(source="rule_set_version.rule_set.family")
-    played_on = serializers.DateField()
-    status = serializers.ChoiceField(choices=Session.Status.choices)
-    hand_count = serializers.IntegerField(help_text="Hands in the scores (not deleted ones).")
-    seats = SeatSerializer(many=True)
-    created_at = serializers.DateTimeField()
-
-
-class SessionDetailSerializer(SessionSerializer):
-    totals = serializers.ListField(
-        child=PointsField(), help_text="Each seat's net over the session, in seat order."
-    )
-
-
-def _detail(session: Session) -> dict[str, Any]:
-    sums = dict(
-        Score.objects.filter(session=session, hand__deleted_at__isnull=True)
-        .values("seat")
-        .annotate(net=Sum("points"))
-        .values_list("seat", "net")
-    )
-    session.totals = [sums.get(seat.position) or 0 for seat in session.seats.all()]  # type: ignore[attr-defined]
-    return dict(SessionDetailSerializer(session).data)
-
-
-def session_body(session_id: int) -> dict[str, Any]:
-    """The session as GET sessions/{id}/ shows it (webhook deliveries send the same)."""
-    return _detail(sessions_with_seats().get(pk=session_id))
+from games.models import Player, RuleSet, Season, Session
 
 
 class SessionListApi(APIView):
@@ -162,7 +113,7 @@ class SessionStartApi(APIView):
             rule_set=_in_club(RuleSet, rule_set, season, "rule_set") if rule_set else None,
             client_id=client_id,
         )
-        body = _detail(get_session(request, session.pk))
+        body = session_detail_body(get_session(request, session.pk))
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -171,7 +122,7 @@ class SessionDetailApi(APIView):
         operation_id="sessions_retrieve", tags=["sessions"], responses=SessionDetailSerializer
     )
     def get(self, request: Request, session_id: int) -> Response:
-        return Response(_detail(get_session(request, session_id)))
+        return Response(session_detail_body(get_session(request, session_id)))
 
 
 class SessionStatusInputSerializer(serializers.Serializer):
@@ -222,7 +173,7 @@ class SessionUpdateApi(APIView):
             change = switch_rules(request, session, data)
         if "status" in data and not data["preview"]:
             services.session_set_status(session=session, status=data["status"])
-        body = _detail(get_session(request, session_id))
+        body = session_detail_body(get_session(request, session_id))
         return Response({**body, "rules_change": change})
 
 

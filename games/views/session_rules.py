@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from games.access import club_access
 from games.models import RuleSetVersion, Session
 from games.selectors import hand_place
-from games.session_rules import (
+from games.services.session_rules import (
     session_rescore,
     session_rescore_preview,
     session_rules_changer,

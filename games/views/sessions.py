@@ -13,7 +13,7 @@ from games import selectors, services
 from games.access import club_access
 from games.forms import SessionStartForm, apply_validation_error
 from games.models import Membership, Session
-from games.session_rules import rules_changer
+from games.services.session_rules import rules_changer
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER

@@ -8,7 +8,10 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from rest_framework.utils.encoders import JSONEncoder
 
+from games.api.hand_bodies import hand_body
+from games.api.session_bodies import session_body
 from games.models import Hand, Session
 from games.webhooks.delivery import deliver_webhook
 from games.webhooks.models import Webhook, WebhookDelivery
@@ -53,12 +56,6 @@ def _queue(event: str, club_id: int, subject: Hand | Session) -> None:
 
 
 def _api_body(subject: Hand | Session) -> dict[str, Any]:
-    # Imported here: the API modules import the services, which import this module.
-    from rest_framework.utils.encoders import JSONEncoder
-
-    from games.api.hands import hand_body
-    from games.api.sessions import session_body
-
     body = hand_body(subject.pk) if isinstance(subject, Hand) else session_body(subject.pk)
     # The API's own JSON of the hand or session (decimals and dates as the API writes them).
     return dict(json.loads(json.dumps(body, cls=JSONEncoder)))

@@ -1,6 +1,6 @@
 """The service additions the API needed: strict retries, deleting an empty session, tokens.
 
-(They live in games/services.py; the tests sit here with the API that asked for them.)
+(They live in the games/services/ package; the tests sit here with the API that asked for them.)
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ def test_hand_and_scores_are_written_in_one_transaction(
     def broken(*args: Any) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "_write_scores", broken)
+    monkeypatch.setattr(services.hands, "write_scores", broken)
     with pytest.raises(RuntimeError):
         record(session, bob, DISCARD)
     assert Hand.objects.count() == 0

@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from games import services
 from games.models import Club, Hand, HandRevision, RuleSet, RuleSetVersion, Session
 from games.selectors import session_sheet
-from games.session_rules import (
+from games.services.session_rules import (
     session_rescore,
     session_rescore_preview,
     session_switch_rules,

@@ -20,8 +20,8 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games import services
-from games.api.hands import hand_body
-from games.api.sessions import session_body
+from games.api.hand_bodies import hand_body
+from games.api.session_bodies import session_body
 from games.models import Club, Session
 from games.webhooks import signing
 from games.webhooks.models import Webhook, WebhookDelivery

@@ -2,7 +2,7 @@
 hand on, and re-scoring every hand under another version (edit mode after a corrected rules
 file). Both are a preview, then a confirm, as imports are.
 
-Scores are written only through ``games.services`` (``_write_scores``), so whatever that
+Scores are written only through ``games.services`` (``write_scores``), so whatever that
 writer keeps in step with the scores follows a re-score too.
 """
 
@@ -20,7 +20,8 @@ from django.db.models import Prefetch
 
 from games.models import Club, Hand, HandRevision, Membership, RuleSetVersion, Score, Session
 from games.selectors import hand_place, rules_change_text
-from games.services import ROLE_RANK, _require_open, _revise, _write_scores
+from games.services.clubs import ROLE_RANK
+from games.services.hands import require_open, revise, write_scores
 from games.totals import session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
 
@@ -53,7 +54,7 @@ def _locked(session: Session, by: AbstractBaseUser) -> Session:
     )
     if not session_rules_changer(session=locked, user=by):
         raise PermissionDenied("Only an organiser (or a member, if the club allows it) may.")
-    _require_open(locked)
+    require_open(locked)
     return locked
 
 
@@ -257,13 +258,13 @@ def _rewrite(
     if not rescored.changed:
         hand.save(update_fields=["rule_set_version"])
         return
-    _revise(hand, HandRevision.Action.RESCORE, why, by)
+    revise(hand, HandRevision.Action.RESCORE, why, by)
     hand.evaluation = rescored.evaluation
     hand.save(
         update_fields=["rule_set_version", "evaluation", "version", "updated_by", "updated_at"]
     )
     hand.scores.all().delete()
-    _write_scores(hand, rescored.results)
+    write_scores(hand, rescored.results)
 
 
 def _plan(session: Session, version: RuleSetVersion) -> RescorePlan:

@@ -1,0 +1,183 @@
+"""Clubs, players, members, invitations and accounts."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import (
+    Club,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+)
+from games.services.common import name_clean, write_unique
+from games.totals import season_standings_changed
+
+
+def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBaseUser) -> Club:
+    name = name_clean(name)
+
+    def check_free() -> None:
+        if Club.objects.filter(slug=slug).exists():
+            raise ValidationError({"slug": [f"The address {slug!r} is taken; choose another."]})
+
+    def write() -> Club:
+        club = Club.objects.create(name=name, slug=slug, visibility=visibility)
+        Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
+        return club
+
+    return write_unique(write, check_free=check_free)
+
+
+def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
+    name = name_clean(name)
+    return write_unique(
+        lambda: Player.objects.create(club=club, name=name, user=user),
+        check_free=lambda: _check_player_name_free(club, name),
+    )
+
+
+def player_update(*, player: Player, name: str) -> Player:
+    name = name_clean(name)
+
+    def write() -> None:
+        player.name = name
+        player.save(update_fields=["name"])
+        # Standings show names: a renamed player gives the club's standings a new version.
+        season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
+
+    write_unique(
+        write, check_free=lambda: _check_player_name_free(player.club, name, exclude=player.pk)
+    )
+    return player
+
+
+def _check_player_name_free(club: Club, name: str, exclude: int | None = None) -> None:
+    if not name:
+        raise ValidationError({"name": ["Enter a name."]})
+    taken = Player.objects.filter(club=club, name=name).exclude(pk=exclude)
+    if taken.exists():
+        raise ValidationError({"name": [f"{club.name} already has a player called {name!r}."]})
+
+
+def _check_username_free(username: str, message: str) -> None:
+    if get_user_model().objects.filter(username=username).exists():
+        raise ValidationError({"username": [message.format(username=username)]})
+
+
+def member_account_create(
+    *, club: Club, username: str, role: str, player: Player | None
+) -> AbstractBaseUser:
+    """An account an organiser makes for a member (without a password: they set it)."""
+    username = username.strip()
+
+    def write() -> AbstractBaseUser:
+        user = get_user_model().objects.create_user(username=username, password=None)
+        membership_set(club=club, user=user, role=role)
+        if player is not None:
+            player_link_user(player=player, user=user)
+        return user
+
+    taken = "The username {username!r} is taken."
+    return write_unique(write, check_free=lambda: _check_username_free(username, taken))
+
+
+def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> AbstractBaseUser:
+    """A new account joining through ``invitation``; no account is left if joining fails."""
+    username = username.strip()
+
+    def write() -> AbstractBaseUser:
+        user = get_user_model().objects.create_user(username=username, password=password)
+        invitation_accept(invitation=invitation, user=user)
+        return user
+
+    taken = "That username is taken; sign in first if it is yours."
+    return write_unique(write, check_free=lambda: _check_username_free(username, taken))
+
+
+def membership_set(*, club: Club, user: AbstractBaseUser, role: str) -> Membership:
+    membership, _ = Membership.objects.update_or_create(
+        user=user, club=club, defaults={"role": role}
+    )
+    return membership
+
+
+def player_link_user(*, player: Player, user: AbstractBaseUser) -> Player:
+    if player.user_id not in (None, user.pk):
+        raise ValidationError(f"{player.name} is already linked to another account.")
+    other = Player.objects.filter(club=player.club, user=user).exclude(pk=player.pk)
+    if other.exists():
+        raise ValidationError(f"That account is already linked to {other.get().name}.")
+    player.user = user
+    player.save(update_fields=["user"])
+    return player
+
+
+def invitation_create(
+    *, club: Club, role: str, player: Player | None, by: AbstractBaseUser
+) -> Invitation:
+    if player is not None and player.club_id != club.pk:
+        raise ValidationError({"player": ["That player is not in this club."]})
+    if player is not None and player.user_id is not None:
+        raise ValidationError({"player": [f"{player.name} already has an account."]})
+    return Invitation.objects.create(club=club, role=role, player=player, created_by=by)
+
+
+def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser) -> Membership:
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if invitation.accepted_at is not None:
+            raise ValidationError("This invitation has already been used.")
+        current = Membership.objects.filter(club=invitation.club, user=user).first()
+        role = _higher_role(current.role if current else None, invitation.role)
+        membership = membership_set(club=invitation.club, user=user, role=role)
+        if invitation.player is not None:
+            player_link_user(player=invitation.player, user=user)
+        invitation.accepted_by = user
+        invitation.accepted_at = timezone.now()
+        invitation.save(update_fields=["accepted_by", "accepted_at"])
+    return membership
+
+
+def membership_change_role(*, membership: Membership, role: str) -> Membership:
+    """Give a member another role; a club always keeps at least one organiser."""
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        if role != Membership.Role.ORGANISER:
+            _keep_an_organiser(membership)
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def membership_remove(*, membership: Membership) -> None:
+    """Take a member out of the club (their players and hands stay in its records)."""
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        _keep_an_organiser(membership)
+        membership.delete()
+
+
+def _keep_an_organiser(leaving: Membership) -> None:
+    if leaving.role != Membership.Role.ORGANISER:
+        return
+    # Lock every organiser row, so two organisers cannot demote each other at once.
+    organisers = Membership.objects.select_for_update().filter(
+        club_id=leaving.club_id, role=Membership.Role.ORGANISER
+    )
+    if not organisers.exclude(pk=leaving.pk).exists():
+        raise ValidationError("A club needs an organiser: make someone else organiser first.")
+
+
+ROLE_RANK = {Membership.Role.VIEWER: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
+
+
+def _higher_role(current: str | None, offered: str) -> str:
+    if current is None:
+        return offered
+    return max(current, offered, key=lambda role: ROLE_RANK[Membership.Role(role)])

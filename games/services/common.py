@@ -1,0 +1,52 @@
+"""What every service shares: the clean name, engine errors as form errors, and
+writes guarded by a unique constraint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from scoring.families import EngineError
+from scoring.names import clean_name
+
+T = TypeVar("T")
+
+
+class IdempotencyConflict(ValidationError):
+    """A client id was reused for a different hand (another session or another input)."""
+
+
+def name_clean(name: str) -> str:
+    """A club's, player's, rule set's or season's name as the engine accepts every name
+    (trimmed, NFC, no control characters), or a ``ValidationError`` on ``name``."""
+    try:
+        return clean_name(name)
+    except EngineError as error:
+        message = error.message[:1].upper() + error.message[1:] + "."
+        raise ValidationError({"name": [message]}) from None
+
+
+def engine_error_to_validation(error: EngineError) -> ValidationError:
+    if error.field:
+        return ValidationError({error.field: [error.message]})
+    return ValidationError(error.message)
+
+
+def write_unique(write: Callable[[], T], *, check_free: Callable[[], None]) -> T:
+    """Write a row that a unique constraint guards, refusing a taken value as a person
+    would be told (``check_free`` raises the "already exists" ``ValidationError``).
+
+    Two requests at once (a double tap, a retry) can both pass the check; the insert of
+    the later one then breaks the constraint, and checking again gives it the same
+    message instead of an ``IntegrityError``. The write runs in its own transaction.
+    """
+    check_free()
+    try:
+        with transaction.atomic():
+            return write()
+    except IntegrityError:  # written meanwhile by a concurrent request
+        check_free()
+        raise

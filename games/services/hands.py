@@ -1,0 +1,356 @@
+"""Recording, previewing, amending and deleting hands, and re-scoring the hands after."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.bulk_hands import RESULT_FIELDS, result_values
+from games.models import (
+    Hand,
+    HandRevision,
+    Score,
+    Session,
+)
+from games.selectors import hand_rule_set_version
+from games.services.common import IdempotencyConflict, engine_error_to_validation
+from games.totals import session_totals_refresh
+from games.webhooks import events as webhooks
+from games.webhooks.models import Webhook
+from scoring.families import EngineError, Family, SeatResult, get_family
+
+
+class StaleHand(ValidationError):
+    """The hand changed since the caller read it; ``current`` is what it is now."""
+
+    def __init__(self, current: Hand) -> None:
+        super().__init__(
+            "Someone else changed this hand since you opened it; nothing was saved. "
+            "Check its new value below and try again.",
+            code="stale",
+        )
+        self.current = current
+
+
+def hand_preview(
+    *, session: Session, hand_input: Mapping[str, Any], at_number: int | None = None
+) -> tuple[list[SeatResult], dict[str, Any] | None]:
+    """The scores a hand would get and the evaluation of its tiles, without writing anything.
+
+    ``at_number`` previews an amendment of that hand (for a sequential family the hands
+    before it decide its scores); by default the hand would come after the last one.
+    """
+    _, results, evaluation = _score(session, hand_input, before=at_number)
+    return results, evaluation
+
+
+def hand_record(
+    *,
+    session: Session,
+    hand_input: Mapping[str, Any],
+    by: AbstractBaseUser,
+    client_id: uuid.UUID | None = None,
+    same_input_on_retry: bool = False,
+    placed: bool = True,
+) -> tuple[Hand, bool]:
+    """Record a hand; resubmitting the same ``client_id`` returns the first hand unchanged.
+
+    Returns the hand and whether it was created now. With ``same_input_on_retry``, a
+    resubmission whose input differs from the one first recorded raises
+    ``IdempotencyConflict`` instead of returning the first hand. ``placed``: what follows
+    from the hand's place in the session (MCR's winds) is filled in and checked; a game
+    record brings its own (``placed=False``).
+    """
+    client_id = client_id or uuid.uuid4()
+    retry = _Retry(session, hand_input, same_input_on_retry, placed)
+    try:
+        return _hand_record_once(retry, by, client_id)
+    except IntegrityError:
+        # A concurrent request with the same client id won the race: return its hand.
+        existing = Hand.objects.filter(client_id=client_id).first()
+        if existing is None:
+            raise
+        return retry.existing(existing), False
+
+
+@dataclass(frozen=True)
+class _Retry:
+    """What a resubmission must match to get the first hand back."""
+
+    session: Session
+    hand_input: Mapping[str, Any]
+    same_input: bool
+    placed: bool = True
+
+    def existing(self, hand: Hand) -> Hand:
+        if hand.session_id != self.session.pk:
+            raise IdempotencyConflict(
+                {"client_id": ["This entry id was already used in another session."]}
+            )
+        if self.same_input and not self._matches(hand):
+            raise IdempotencyConflict(
+                {"client_id": ["This entry id was already used for a different hand."]}
+            )
+        return hand
+
+    def _matches(self, hand: Hand) -> bool:
+        # Compare with the input first recorded: a later amendment must not break a retry.
+        first = hand.revisions.order_by("at", "id").first()
+        recorded = first.previous_input if first is not None else hand.input
+        try:
+            cleaned, _, _ = _score(
+                hand.session, self.hand_input, before=hand.number, placed=self.placed
+            )
+        except ValidationError:
+            return False
+        return bool(cleaned == recorded)
+
+
+def _hand_record_once(
+    retry: _Retry, by: AbstractBaseUser, client_id: uuid.UUID
+) -> tuple[Hand, bool]:
+    session, hand_input = retry.session, retry.hand_input
+    with transaction.atomic():
+        # Locking the session serialises hand numbers and client-id checks per table.
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        existing = Hand.objects.filter(client_id=client_id).first()
+        if existing is not None:
+            return retry.existing(existing), False
+        require_open(session)
+        _require_room(session)
+        cleaned, results, evaluation = _score(session, hand_input, placed=retry.placed)
+        last = session.hands.aggregate(last=Max("number"))["last"] or 0
+        hand = Hand.objects.create(
+            session=session,
+            number=last + 1,
+            rule_set_version=session.rule_set_version,
+            input=cleaned,
+            evaluation=evaluation,
+            source=_source(evaluation),
+            client_id=client_id,
+            recorded_by=by,
+            updated_by=by,
+        )
+        write_scores(hand, results)
+        session_totals_refresh(session_ids=[session.pk])
+        webhooks.emit(Webhook.Event.HAND_RECORDED, hand)
+    return hand, True
+
+
+def hand_amend(
+    *,
+    hand: Hand,
+    hand_input: Mapping[str, Any],
+    expected_version: int,
+    reason: str,
+    by: AbstractBaseUser,
+) -> Hand:
+    """Change a hand's input, keeping the old one in its revision history."""
+    with transaction.atomic():
+        _lock_session(hand)
+        hand = _lock_current(hand, expected_version, reason)
+        # A hand imported from a game record keeps the record's winds.
+        cleaned, results, evaluation = _score(
+            hand.session, hand_input, before=hand.number, placed=not hand.record
+        )
+        revise(hand, HandRevision.Action.AMEND, reason, by)
+        hand.input, hand.evaluation, hand.source = cleaned, evaluation, _source(evaluation)
+        hand.save(
+            update_fields=["input", "evaluation", "source", "version", "updated_by", "updated_at"]
+        )
+        hand.scores.all().delete()
+        write_scores(hand, results)
+        _rescore_later_hands(hand)
+        session_totals_refresh(session_ids=[hand.session_id])
+        webhooks.emit(Webhook.Event.HAND_AMENDED, hand)
+    return hand
+
+
+def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: AbstractBaseUser) -> Hand:
+    """Remove a hand from the scores; it stays in the history with its last input."""
+    with transaction.atomic():
+        _lock_session(hand)
+        hand = _lock_current(hand, expected_version, reason)
+        revise(hand, HandRevision.Action.DELETE, reason, by)
+        hand.deleted_at = timezone.now()
+        hand.save(update_fields=["deleted_at", "version", "updated_by", "updated_at"])
+        hand.scores.all().delete()
+        _rescore_later_hands(hand)
+        session_totals_refresh(session_ids=[hand.session_id])
+        webhooks.emit(Webhook.Event.HAND_DELETED, hand)
+    return hand
+
+
+def _family_of(session: Session) -> Family:
+    return get_family(session.rule_set_version.rule_set.family)
+
+
+def _lock_session(hand: Hand) -> None:
+    """Lock the table first, as recording does, so that changes to one session follow one
+    another (and lock in one order): each rewrites the session's kept totals, and a
+    sequential family's change rewrites its later hands too."""
+    Session.objects.select_for_update().filter(pk=hand.session_id).first()
+
+
+def _rescore_later_hands(changed: Hand) -> None:
+    """For a sequential family, re-score every live hand after ``changed`` in order, under the
+    position that now follows from the hands before it (their inputs stay as entered).
+
+    A later hand that can no longer be scored (say the game is now over before it) stops
+    the whole change with a message naming that hand.
+    """
+    session = changed.session
+    family = _family_of(session)
+    if not family.sequential:
+        return
+    hands = list(
+        session.hands.filter(deleted_at=None).select_related("rule_set_version").order_by("number")
+    )
+    later = [hand for hand in hands if hand.number > changed.number]
+    scored = family.score_sequence(
+        [hand.input for hand in hands],
+        session.rule_set_version.params,
+        start=len(hands) - len(later),
+        hand_params=[hand.rule_set_version.params for hand in hands],
+    )
+    first_later = len(hands) - len(later) + 1  # its place among the live hands
+    for place, hand in enumerate(later, start=first_later):
+        try:
+            results, evaluation = next(scored)
+        except EngineError as error:
+            raise ValidationError(
+                f"Hand {place} could no longer be scored after this change "
+                f"({error.message}); nothing was saved."
+            ) from error
+        hand.session = session
+        hand.evaluation = evaluation
+        hand.save(update_fields=["evaluation"])
+        hand.scores.all().delete()
+        write_scores(hand, results)
+
+
+def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
+    if not reason.strip():
+        raise ValidationError({"reason": ["Say why, so the table can follow the change."]})
+    locked = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
+    if locked.is_deleted:
+        raise ValidationError("This hand has been deleted.")
+    if locked.version != expected_version:
+        raise StaleHand(locked)
+    require_open(locked.session)
+    return locked
+
+
+def revise(hand: Hand, action: str, reason: str, by: AbstractBaseUser) -> None:
+    HandRevision.objects.create(
+        hand=hand,
+        action=action,
+        previous_input=hand.input,
+        previous_version=hand.version,
+        reason=reason.strip(),
+        by=by,
+    )
+    hand.version += 1
+    hand.updated_by = by
+
+
+def _require_room(session: Session) -> None:
+    """A family whose session is one game of a fixed length (MCR: 16 hands) takes no more."""
+    limit = get_family(session.rule_set_version.rule_set.family).hands_per_session
+    if limit and session.hands.filter(deleted_at__isnull=True).count() >= limit:
+        raise ValidationError(
+            f"This game has had its {limit} hands; start a new session for the next game."
+        )
+
+
+def require_open(session: Session) -> None:
+    if not session.is_open:
+        raise ValidationError("This session is closed; an organiser must reopen it first.")
+
+
+def _score(
+    session: Session,
+    hand_input: Mapping[str, Any],
+    *,
+    before: int | None = None,
+    placed: bool = True,
+) -> tuple[dict[str, Any], list[SeatResult], dict[str, Any] | None]:
+    """The cleaned input, each seat's result and the evaluation of any tiles.
+
+    A sequential family scores the hand after the session's live hands numbered below
+    ``before`` (all of them by default); the others never read earlier hands. Each hand is
+    scored under its own rule-set version: a recorded hand ``before`` under the one it was
+    scored with, a new hand under the session's current one. With ``placed``, the family
+    fills in and checks what the hand's place decides (its winds).
+    """
+    version = hand_rule_set_version(session=session, number=before)
+    family = get_family(version.rule_set.family)
+    if not isinstance(hand_input, Mapping):
+        raise ValidationError("A hand must be an object of named fields.")
+    earlier = _earlier_hands(session, before) if family.sequential else []
+    try:
+        if placed and family.hand_context(1, version.params) is not None:
+            hand_input = family.place_hand(hand_input, _place(session, before), version.params)
+        cleaned = family.clean_hand(hand_input, version.params)
+        results, evaluation = next(
+            family.score_sequence(
+                [*(data for data, _ in earlier), cleaned],
+                version.params,
+                start=len(earlier),
+                hand_params=[*(params for _, params in earlier), version.params],
+            )
+        )
+    except EngineError as error:
+        raise engine_error_to_validation(error) from error
+    if len(results) != session.seats.count():
+        raise ValidationError("The hand does not match the number of seats at this table.")
+    return cleaned, results, evaluation
+
+
+def _place(session: Session, before: int | None) -> int:
+    """The place in the game of the hand numbered ``before`` (default: the next hand); a
+    deleted hand takes none, as on the score sheet (``selectors.hand_place``)."""
+    hands = session.hands.filter(deleted_at=None)
+    if before is not None:
+        hands = hands.filter(number__lt=before)
+    return hands.count() + 1
+
+
+def _earlier_hands(
+    session: Session, before: int | None
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The input and rule-set parameters of each live hand before hand ``before``."""
+    hands = session.hands.filter(deleted_at=None)
+    if before is not None:
+        hands = hands.filter(number__lt=before)
+    rows = hands.order_by("number").values_list("input", "rule_set_version__params")
+    return [(data, params) for data, params in rows]
+
+
+def _source(evaluation: dict[str, Any] | None) -> str:
+    return Hand.Source.TYPED if evaluation is None else Hand.Source.TILES
+
+
+def write_scores(hand: Hand, results: Sequence[SeatResult]) -> None:
+    session = hand.session
+    players = dict(session.seats.values_list("position", "player_id"))
+    Score.objects.bulk_create(
+        Score(
+            hand=hand,
+            seat=seat,
+            player_id=players[seat],
+            session=session,
+            season_id=session.season_id,
+            played_on=session.played_on,
+            **dict(zip(RESULT_FIELDS, result_values(result), strict=True)),
+        )
+        for seat, result in enumerate(results)
+    )

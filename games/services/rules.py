@@ -1,0 +1,132 @@
+"""Rule sets, their versions, and seasons."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+
+from games.models import (
+    Club,
+    RuleSet,
+    RuleSetVersion,
+    Season,
+)
+from games.services.common import engine_error_to_validation, name_clean, write_unique
+from scoring.families import EngineError, Family, get_family
+
+
+def _clean_params(family: Family, params: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return family.clean_params(params)
+    except EngineError as error:
+        raise engine_error_to_validation(error) from error
+
+
+def rule_set_create(
+    *, club: Club, name: str, family: str, params: Mapping[str, Any], by: AbstractBaseUser
+) -> RuleSet:
+    try:
+        family_obj = get_family(family)
+    except EngineError as error:
+        raise engine_error_to_validation(error) from error
+    cleaned = _clean_params(family_obj, params)
+    name = name_clean(name)
+
+    def write() -> RuleSet:
+        rule_set = RuleSet.objects.create(club=club, name=name, family=family)
+        RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=cleaned, created_by=by)
+        return rule_set
+
+    return write_unique(write, check_free=lambda: _check_rule_set_name_free(club, name))
+
+
+def rule_set_update(
+    *, rule_set: RuleSet, name: str, params: Mapping[str, Any], by: AbstractBaseUser
+) -> RuleSetVersion:
+    """Rename and reconfigure; a version any session uses is never changed, so a new one is made."""
+    name = name_clean(name)
+    family = get_family(rule_set.family)
+    cleaned = _clean_params(family, params)
+
+    def write() -> RuleSetVersion:
+        locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+        locked.name = name
+        locked.save(update_fields=["name"])
+        return _rule_set_version_for(locked, family, cleaned, by)
+
+    return write_unique(
+        write, check_free=lambda: _check_rule_set_name_free(rule_set.club, name, rule_set.pk)
+    )
+
+
+def _rule_set_version_for(
+    rule_set: RuleSet, family: Family, cleaned: dict[str, Any], by: AbstractBaseUser
+) -> RuleSetVersion:
+    latest = rule_set.versions.order_by("-number").first()
+    assert latest is not None
+    if _same_params(family, latest.params, cleaned):
+        return latest
+    # A version that scored any hand is history too, even after its session moved on.
+    if latest.sessions.exists() or latest.hands.exists():
+        return RuleSetVersion.objects.create(
+            rule_set=rule_set, number=latest.number + 1, params=cleaned, created_by=by
+        )
+    latest.params = cleaned
+    latest.save(update_fields=["params"])
+    return latest
+
+
+def _same_params(family: Family, stored: Mapping[str, Any], cleaned: Mapping[str, Any]) -> bool:
+    """Whether a stored version already means ``cleaned``: one stored before a parameter
+    existed reads its absence as the old behaviour, which cleaning writes out."""
+    if stored == cleaned:
+        return True
+    try:
+        return family.clean_params(stored) == cleaned
+    except EngineError:
+        return False
+
+
+def _check_rule_set_name_free(club: Club, name: str, exclude: int | None = None) -> None:
+    if not name.strip():
+        raise ValidationError({"name": ["Enter a name."]})
+    if RuleSet.objects.filter(club=club, name=name.strip()).exclude(pk=exclude).exists():
+        raise ValidationError({"name": [f"{club.name} already has a rule set called {name!r}."]})
+
+
+def season_save(
+    *,
+    club: Club,
+    name: str,
+    rule_set: RuleSet,
+    starts_on: dt.date | None = None,
+    ends_on: dt.date | None = None,
+    season: Season | None = None,
+) -> Season:
+    """Create a season, or update ``season`` when given."""
+    if rule_set.club_id != club.pk:
+        raise ValidationError({"rule_set": ["That rule set belongs to another club."]})
+    if season is not None and season.pk and season.sessions.exists():
+        played = Season.objects.get(pk=season.pk).rule_set.family
+        if rule_set.family != played:
+            raise ValidationError(
+                {"rule_set": ["Sessions were played under another rule family; keep its family."]}
+            )
+    if starts_on and ends_on and ends_on < starts_on:
+        raise ValidationError({"ends_on": ["The season cannot end before it starts."]})
+    name = name_clean(name)
+
+    def check_free() -> None:
+        clash = Season.objects.filter(club=club, name=name)
+        if clash.exclude(pk=season.pk if season else None).exists():
+            raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})
+
+    saved = season or Season(club=club)
+    saved.name, saved.rule_set = name, rule_set
+    saved.starts_on, saved.ends_on = starts_on, ends_on
+    write_unique(saved.save, check_free=check_free)
+    return saved
