@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from rest_framework.request import Request
 
 from games.models import Club, Membership
 from games.selectors import membership_for
@@ -47,3 +49,12 @@ def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> 
     if role is not None and not access.has(role):
         raise PermissionDenied("Your role in this club does not allow this.")
     return access
+
+
+def signed_in(request: HttpRequest | Request) -> User:
+    """The account making this request: every write names who made it. The views that
+    write already require a sign-in, so a visitor reaching one is refused (403)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied("Sign in first.")
+    return user

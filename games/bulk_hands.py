@@ -114,8 +114,7 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
             for hand_id, (session, number, client_id, game) in zip(ids, hands, strict=True):
                 pinned = session.rule_set_version_id
                 row = (hand_id, session.pk, number, pinned, game.input_json, typed, client_id)
-                row = (*row, version)
-                copy.write_row((*row, by_id, now, by_id, now, ""))
+                copy.write_row((*row, version, by_id, now, by_id, now, ""))
         with cursor.copy(f"COPY games_score ({', '.join(SCORE_COLUMNS)}) FROM STDIN") as copy:
             for hand_id, (session, _, _, game) in zip(ids, hands, strict=True):
                 for row in _score_values(hand_id, session, seats[session.pk], game):

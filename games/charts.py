@@ -23,7 +23,7 @@ from scoring.score_files import BigTwoPlayerStats, big_two_rows
 
 # Small figure, large type: scaled to a phone's width the names stay readable.
 FIGURE_INCHES = (5.0, 3.9)
-STYLE = {
+STYLE: dict[Any, Any] = {
     "font.size": 11,
     "svg.fonttype": "none",
     "svg.hashsalt": "mahjong-league",

@@ -14,13 +14,16 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
 from games.models import Club, Membership, Player, RuleSet, Season
+from scoring.forms.typed import model_choice_field
 from scoring.parameters import MAX_PARAMETER
 from scoring.score_files import format_choices
 
 SEAT_LABELS = ["East 東", "South 南", "West 西", "North 北"]
 
 
-def apply_validation_error(form: forms.Form, error: ValidationError, field_map: Any = None) -> None:
+def apply_validation_error(
+    form: forms.BaseForm, error: ValidationError, field_map: Any = None
+) -> None:
     """Show a service's error beside the field it names, or at the top of the form."""
     lookup = field_map or (lambda name: name if name in form.fields else None)
     if hasattr(error, "error_dict"):
@@ -35,7 +38,7 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
-class ClubForm(forms.ModelForm):
+class ClubForm(forms.ModelForm[Club]):
     class Meta:
         model = Club
         fields = ["name", "slug", "visibility"]
@@ -43,7 +46,7 @@ class ClubForm(forms.ModelForm):
         help_texts = {"slug": "Letters, digits and hyphens: the club's page is /c/<address>/."}
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name"]
@@ -53,7 +56,7 @@ class RuleSetNameForm(forms.Form):
     name = forms.CharField(max_length=80)
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(forms.ModelForm[Season]):
     class Meta:
         model = Season
         fields = ["name", "rule_set", "starts_on", "ends_on"]
@@ -62,10 +65,11 @@ class SeasonForm(forms.ModelForm):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(club=club)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             # Said here, so the model's constraint never shows its technical message.
@@ -87,8 +91,8 @@ class SessionStartForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = Season.objects.filter(club=club)
-        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+        model_choice_field(self, "season").queryset = Season.objects.filter(club=club)
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(club=club)
         players = Player.objects.filter(club=club)
         for index, label in enumerate(SEAT_LABELS):
             self.fields[f"seat_{index}"] = forms.ModelChoiceField(
@@ -124,7 +128,9 @@ class InvitationForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = Player.objects.filter(club=club, user__isnull=True)
+        model_choice_field(self, "player").queryset = Player.objects.filter(
+            club=club, user__isnull=True
+        )
 
 
 class MemberAccountForm(InvitationForm):
@@ -138,7 +144,8 @@ class SignUpForm(forms.Form):
     password = forms.CharField(widget=forms.PasswordInput, strip=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("password"):
             candidate = User(username=data.get("username") or "")
             try:
@@ -154,7 +161,8 @@ class StandingsFilterForm(forms.Form):
     min_games = forms.IntegerField(required=False, min_value=0, label="Minimum games")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("date_from"), data.get("date_to")
         if start and end and end < start:
             self.add_error("date_to", "The end date is before the start date.")
@@ -184,7 +192,7 @@ class ScoreImportForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(club=club)
 
 
 class ScoreImportConfirmForm(forms.Form):
@@ -213,7 +221,9 @@ class MultipleFileField(forms.FileField):
 
 
 class PmnImportForm(forms.Form):
-    files = MultipleFileField(
+    # Named like the form's own ``files`` (the uploads): the form's metaclass takes declared
+    # fields off the class, so the two never meet.
+    files = MultipleFileField(  # type: ignore[assignment]
         required=False, label="PMN files", help_text="One or more .pmn game records."
     )
     rule_set = forms.ModelChoiceField(queryset=RuleSet.objects.none(), label="Rule set")
@@ -224,4 +234,6 @@ class PmnImportForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club, family="mcr")
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(
+            club=club, family="mcr"
+        )

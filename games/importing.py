@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -41,7 +41,7 @@ MAX_FILE_BYTES = 32 * 1024 * 1024  # about 2.5 million games: far beyond any clu
 # A previewed file waits for its confirmation in the default storage, not in the session row.
 PENDING_FOLDER = "score-imports"
 PENDING_LIFETIME = dt.timedelta(days=1)
-PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+PLAYER_NAME_LENGTH = Player.NAME_LENGTH
 NAMESPACE = uuid.UUID("955aa0e1-2312-4ce6-98c0-1cacc5a41659")
 
 
@@ -412,7 +412,7 @@ class _Planner:
             message = "these games were imported before under other rules; fix the file"
             self.plan.problems.append(Problem(planned.line, message))
             return
-        imported = self.imported.get(session.pk, [])
+        imported = self.imported.get(session.pk, set())
         known = 0
         while known < len(games) and known < len(imported) and games[known][1] in imported:
             known += 1
@@ -452,7 +452,7 @@ def import_scores(
     season: Season,
     text: str,
     score_format: ScoreFormat,
-    by: AbstractBaseUser | None,
+    by: User | None,
     rule_set: RuleSet | None = None,
     undated_on: dt.date | None = None,
     create_players: bool = False,
@@ -492,7 +492,7 @@ def _refused_players(plan: ImportPlan, create_players: bool) -> list[Problem]:
     ]
 
 
-def _write(plan: ImportPlan, by: AbstractBaseUser | None) -> None:
+def _write(plan: ImportPlan, by: User | None) -> None:
     players = dict(plan.players)
     created = Player.objects.bulk_create(
         Player(club_id=plan.season.club_id, name=name) for name in plan.new_players
@@ -507,7 +507,7 @@ def _write(plan: ImportPlan, by: AbstractBaseUser | None) -> None:
 
 
 def _write_sessions(
-    plan: ImportPlan, players: Mapping[str, Player], by: AbstractBaseUser | None
+    plan: ImportPlan, players: Mapping[str, Player], by: User | None
 ) -> dict[str, Session]:
     new = plan.new_sessions
     created = Session.objects.bulk_create(
@@ -532,9 +532,7 @@ def _write_sessions(
     return sessions
 
 
-def _write_hands(
-    plan: ImportPlan, sessions: Mapping[str, Session], by: AbstractBaseUser | None
-) -> None:
+def _write_hands(plan: ImportPlan, sessions: Mapping[str, Session], by: User | None) -> None:
     targets = [(sessions[s.key], s) for s in plan.sessions if s.games]
     existing = [session.pk for session, planned in targets if planned.existing]
     # Hand writes lock their session: so does adding to one, for its kept totals.

@@ -57,8 +57,10 @@ class Membership(models.Model):
 class Player(models.Model):
     """A person in a club's records; guests have no user account."""
 
+    NAME_LENGTH = 60
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=NAME_LENGTH)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -242,6 +244,11 @@ class Hand(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     # The PMN text of the game when the hand was imported from a game record, for its replay.
     record = models.TextField(blank=True, default="")
+
+    # Not columns: set on hands read through ``selectors.with_places`` (an annotation) or the
+    # score sheet: the place among the live hands, and for a deleted one the live hands before.
+    place: int
+    after: int
 
     class Meta:
         ordering = ["session", "number"]

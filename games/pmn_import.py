@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -176,7 +176,7 @@ def pmn_import(
     rule_set: RuleSet,
     files: Sequence[RecordFile],
     played_on: dt.date,
-    by: AbstractBaseUser,
+    by: User,
     create_players: bool = False,
 ) -> ImportResult:
     """Import every new game of ``files``: all of them, or (with any error) none."""
@@ -204,7 +204,7 @@ def _import_session(
     season: Season,
     rule_set: RuleSet,
     players: dict[str, Player],
-    by: AbstractBaseUser,
+    by: User,
 ) -> Session:
     session = services.session_start(
         season=season,

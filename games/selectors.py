@@ -8,7 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import (
     Case,
@@ -43,7 +43,7 @@ from scoring.families import Family, get_family
 SEATS = 4  # every family with season standings seats four
 
 
-def club_list_for_user(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
+def club_list_for_user(*, user: User | AnonymousUser) -> QuerySet[Club]:
     visible = Q(visibility=Club.Visibility.PUBLIC)
     if user.is_authenticated:
         visible |= Q(memberships__user=user)
@@ -63,7 +63,7 @@ class MemberHome:
 RECENT_SESSIONS = 10
 
 
-def member_home(*, user: AbstractBaseUser) -> MemberHome:
+def member_home(*, user: User) -> MemberHome:
     memberships = list(
         Membership.objects.filter(user=user).select_related("club").order_by("club__name")
     )
@@ -82,7 +82,7 @@ def member_home(*, user: AbstractBaseUser) -> MemberHome:
     )
 
 
-def membership_for(*, club: Club, user: AbstractBaseUser | AnonymousUser) -> Membership | None:
+def membership_for(*, club: Club, user: User | AnonymousUser) -> Membership | None:
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(club=club, user=user).first()
@@ -137,7 +137,8 @@ def with_places(hands: QuerySet[Hand]) -> QuerySet[Hand]:
     """``hands`` with each one's ``place``: where it stands (1-based) among its session's
     live hands, as the score sheet numbers them; None for a deleted hand. The stored
     ``number`` keeps the recorded order and is never reused, so it skips after a deletion."""
-    return hands.annotate(place=place_of(""))
+    # ``Hand`` declares ``place`` for the type checker; this is where it comes from.
+    return hands.annotate(place=place_of(""))  # type: ignore[no-redef]
 
 
 def place_of(hand: str) -> Case:

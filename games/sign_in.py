@@ -17,7 +17,7 @@ USERNAME_COLUMN = AccessAttempt._meta.get_field("username").max_length or 255
 
 def attempted_username(request: HttpRequest, credentials: Mapping[str, Any] | None) -> str | None:
     """The user name of a sign-in attempt, as axes may store it (every sign-in path)."""
-    field = settings.AXES_USERNAME_FORM_FIELD
+    field = str(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
     source = credentials if credentials else getattr(request, "data", request.POST)
     username = source.get(field)
     if not isinstance(username, str):

@@ -41,9 +41,10 @@ FIGURES: dict[str, Any] = {
 COLUMNS = (*PLACE, *FIGURES)
 
 
-def recomputed(scores: QuerySet[Any]) -> QuerySet[Any]:
+def recomputed(scores: QuerySet[Any]) -> QuerySet[Any, dict[str, Any]]:
     """Each session seat's totals over ``scores``, as dicts of ``COLUMNS``."""
-    return scores.values(*PLACE).annotate(**FIGURES).order_by("session_id", "seat")
+    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**FIGURES)
+    return totals.order_by("session_id", "seat")
 
 
 def chunks(ids: Iterable[int]) -> Iterator[list[int]]:

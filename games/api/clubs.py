@@ -31,7 +31,7 @@ from games.api.permissions import access_to, readable_clubs
 from games.models import Club, Membership, Player, Score
 
 
-class ClubSerializer(serializers.Serializer):
+class ClubSerializer(serializers.Serializer[Any]):
     slug = serializers.SlugField()
     name = serializers.CharField()
     visibility = serializers.ChoiceField(choices=Club.Visibility.choices)
@@ -70,7 +70,7 @@ class ClubDetailApi(APIView):
         return Response(ClubSerializer(access.club).data)
 
 
-class PlayerSerializer(serializers.Serializer):
+class PlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="club.slug")
     name = serializers.CharField()
@@ -106,7 +106,7 @@ class PlayerDetailApi(APIView):
         return Response(PlayerSerializer(get_player(request, player_id)).data)
 
 
-class StatsFiguresSerializer(serializers.Serializer):
+class StatsFiguresSerializer(serializers.Serializer[Any]):
     games = serializers.IntegerField(help_text="Hands played.")
     wins = serializers.IntegerField()
     win_fraction = RatioField()
@@ -125,7 +125,7 @@ class SeasonStatsSerializer(StatsFiguresSerializer):
     season_name = serializers.CharField()
 
 
-class PlayerStatsSerializer(serializers.Serializer):
+class PlayerStatsSerializer(serializers.Serializer[Any]):
     player = PlayerSerializer()
     totals = StatsFiguresSerializer()
     seasons = SeasonStatsSerializer(many=True)

@@ -28,7 +28,7 @@ def parse(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dic
     return dict(serializer.validated_data)
 
 
-class ListFilters(serializers.Serializer):
+class ListFilters(serializers.Serializer[Any]):
     club = serializers.SlugField(required=False, help_text="The club's slug.")
     season = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
     session = serializers.IntegerField(required=False, min_value=1, max_value=2**62)

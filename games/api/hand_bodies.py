@@ -13,7 +13,7 @@ from games.selectors import with_places
 from scoring.families import EngineError, get_family
 
 
-class ScoreSerializer(serializers.Serializer):
+class ScoreSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     points = PointsField()
@@ -25,7 +25,7 @@ class ScoreSerializer(serializers.Serializer):
     hand_value = serializers.IntegerField(allow_null=True, help_text="The winner's value.")
 
 
-class HandSerializer(serializers.Serializer):
+class HandSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="session.club.slug")
     session = serializers.IntegerField(source="session_id")
@@ -42,7 +42,9 @@ class HandSerializer(serializers.Serializer):
         help_text="The version of the session's rule set the hand was scored under.",
     )
     input = JSONObjectField(help_text="The hand exactly as entered (the family's own fields).")
-    source = serializers.ChoiceField(choices=Hand.Source.choices)
+    # A field named like DRF's own ``Field.source`` attribute: the serializer's metaclass
+    # takes declared fields off the class, so the two never meet.
+    source = serializers.ChoiceField(choices=Hand.Source.choices)  # type: ignore[assignment]
     evaluation = JSONObjectField(allow_null=True, help_text="The evaluation result, if any.")
     description = serializers.SerializerMethodField()
     client_id = serializers.UUIDField(help_text="The idempotency key the hand was recorded with.")
@@ -66,7 +68,7 @@ class HandSerializer(serializers.Serializer):
             return "unreadable input"
 
 
-class RevisionSerializer(serializers.Serializer):
+class RevisionSerializer(serializers.Serializer[Any]):
     action = serializers.ChoiceField(choices=HandRevision.Action.choices)
     previous_input = JSONObjectField()
     previous_version = serializers.IntegerField()
@@ -84,7 +86,7 @@ class HandDetailSerializer(HandSerializer):
 def list_hands() -> QuerySet[Hand]:
     seats = Seat.objects.select_related("player").order_by("position")
     return (
-        with_places(Hand.objects)
+        with_places(Hand.objects.all())
         .select_related(
             "session__club",
             "session__rule_set_version__rule_set",

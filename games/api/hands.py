@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -19,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
+from games.access import signed_in
 from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
 from games.api.errors import PreconditionFailed, PreconditionRequired
 from games.api.fields import JSONObjectField
@@ -89,7 +91,7 @@ class HandDetailApi(APIView):
         return with_etag(Response(HandDetailSerializer(hand).data), hand.version)
 
 
-class HandRecordInputSerializer(serializers.Serializer):
+class HandRecordInputSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(min_value=1, max_value=2**62)
     input = JSONObjectField(help_text="The hand in the session's rule family's fields.")
     client_id = serializers.UUIDField(
@@ -146,7 +148,7 @@ class HandRecordApi(APIView):
         hand, created = services.hand_record(
             session=session,
             hand_input=data["input"],
-            by=request.user,
+            by=signed_in(request),
             client_id=client_id,
             same_input_on_retry=True,
         )
@@ -183,7 +185,7 @@ def stale(error: services.StaleHand) -> PreconditionFailed:
     return PreconditionFailed(error.messages[0], current=hand_body(error.current.pk))
 
 
-class HandAmendInputSerializer(serializers.Serializer):
+class HandAmendInputSerializer(serializers.Serializer[Any]):
     input = JSONObjectField(help_text="The corrected hand, in full.")
     reason = serializers.CharField(max_length=200, help_text="Why, for the table's history.")
 
@@ -220,7 +222,7 @@ class HandAmendApi(APIView):
                 hand_input=data["input"],
                 expected_version=version,
                 reason=data["reason"],
-                by=request.user,
+                by=signed_in(request),
             )
         except services.StaleHand as error:
             raise stale(error) from error
@@ -246,12 +248,12 @@ class HandDeleteApi(APIView):
         data = parse(HandDeleteInputSerializer, request.query_params)
         try:
             services.hand_delete(
-                hand=hand, expected_version=version, reason=data["reason"], by=request.user
+                hand=hand, expected_version=version, reason=data["reason"], by=signed_in(request)
             )
         except services.StaleHand as error:
             raise stale(error) from error
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class HandDeleteInputSerializer(serializers.Serializer):
+class HandDeleteInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=200)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Model, QuerySet
+from django.db.models import Field, Model, QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions, pagination, serializers
@@ -41,6 +41,8 @@ class CursorPage(pagination.CursorPagination):
         if cursor is not None and cursor.position is not None:
             assert self.model is not None
             field = self.model._meta.get_field(self.ordering[0].lstrip("-"))
+            if not isinstance(field, Field):
+                raise exceptions.NotFound()
             try:
                 field.run_validators(field.to_python(cursor.position))
             except DjangoValidationError:

@@ -34,7 +34,7 @@ class WritesNeedWriteAccess(permissions.BasePermission):
 def access_to(request: Request, club: Club | str, *, role: str | None = None) -> ClubAccess:
     """The same check as the pages: 404 for a members-only club to outsiders, 403 below role."""
     slug = club if isinstance(club, str) else club.slug
-    return club_access(request, slug, role=role)  # type: ignore[arg-type]
+    return club_access(request, slug, role=role)
 
 
 def readable_clubs(request: Request) -> QuerySet[Club]:

@@ -34,7 +34,7 @@ def describe_params(family: str, params: dict[str, Any]) -> str:
         return "unreadable parameters"
 
 
-class RuleSetVersionSerializer(serializers.Serializer):
+class RuleSetVersionSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     params = JSONObjectField(help_text="The family's parameters, exactly as stored.")
     description = serializers.SerializerMethodField()
@@ -44,7 +44,7 @@ class RuleSetVersionSerializer(serializers.Serializer):
         return describe_params(version.rule_set.family, version.params)
 
 
-class RuleSetSerializer(serializers.Serializer):
+class RuleSetSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="club.slug")
     name = serializers.CharField()
@@ -86,7 +86,7 @@ class RuleSetDetailApi(APIView):
         return Response(RuleSetSerializer(rule_set).data)
 
 
-class SeasonSerializer(serializers.Serializer):
+class SeasonSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="club.slug")
     name = serializers.CharField()
@@ -125,7 +125,7 @@ class SeasonDetailApi(APIView):
         return Response(SeasonSerializer(get_season(request, season_id)).data)
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
@@ -153,7 +153,7 @@ class StandingRowSerializer(serializers.Serializer):
     best_east_run = serializers.IntegerField(allow_null=True, help_text="Classical: longest run.")
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField()
     family = serializers.CharField()
     date_from = serializers.DateField(allow_null=True)

@@ -30,7 +30,7 @@ def engine_fields(error: EngineError, prefix: str) -> serializers.ValidationErro
     return serializers.ValidationError({f"{prefix}.{field}" if field else prefix: [error.message]})
 
 
-class EvaluateInputSerializer(serializers.Serializer):
+class EvaluateInputSerializer(serializers.Serializer[Any]):
     family = serializers.CharField(
         max_length=40,
         help_text="A family that scores hands from tiles: "
@@ -46,7 +46,7 @@ class EvaluateInputSerializer(serializers.Serializer):
     hand = JSONObjectField(help_text="A hand object as in hand-json.md.")
 
 
-class CountedPatternSerializer(serializers.Serializer):
+class CountedPatternSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     name_zh = serializers.CharField()
@@ -54,7 +54,7 @@ class CountedPatternSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class EvaluationSerializer(serializers.Serializer):
+class EvaluationSerializer(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
     family = serializers.CharField()
     preset = serializers.CharField()
@@ -91,7 +91,7 @@ class EvaluateApi(APIView):
         return Response(EvaluationSerializer(result).data)
 
 
-class SettleInputSerializer(serializers.Serializer):
+class SettleInputSerializer(serializers.Serializer[Any]):
     rule_set = serializers.IntegerField(
         required=False,
         min_value=1,
@@ -112,7 +112,7 @@ class SettleInputSerializer(serializers.Serializer):
         return attrs
 
 
-class SettlementSeatSerializer(serializers.Serializer):
+class SettlementSeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     wind = serializers.CharField()
     points = PointsField()
@@ -124,7 +124,7 @@ class SettlementSeatSerializer(serializers.Serializer):
     hand_value = serializers.IntegerField(allow_null=True)
 
 
-class SettlementSerializer(serializers.Serializer):
+class SettlementSerializer(serializers.Serializer[Any]):
     family = serializers.CharField()
     params = JSONObjectField(help_text="The parameters used, as the family cleans them.")
     hand = JSONObjectField(help_text="The hand, as the family cleans it.")

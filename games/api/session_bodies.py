@@ -14,7 +14,7 @@ from games.models import Score, Seat, Session
 WINDS = ["east", "south", "west", "north"]
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField(help_text="0 = East (the first dealer), then S, W, N.")
     wind = serializers.SerializerMethodField()
     player = serializers.IntegerField(source="player_id")
@@ -24,7 +24,7 @@ class SeatSerializer(serializers.Serializer):
         return WINDS[seat.position]
 
 
-class SessionSerializer(serializers.Serializer):
+class SessionSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="club.slug")
     season = serializers.IntegerField(source="season_id")

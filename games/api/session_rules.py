@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.access import signed_in
 from games.api.common import parse
 from games.api.fields import PointsField
 from games.api.session_lookup import get_session
@@ -48,13 +49,13 @@ def switch_rules(request: Request, session: Session, data: dict[str, Any]) -> st
         session=session,
         version=version_of(session, data["rule_set_version"]),
         from_hand=data["from_hand"],
-        by=request.user,  # type: ignore[arg-type]
+        by=signed_in(request),
         confirm=not data.get("preview", False),
     )
     return switch.text
 
 
-class RescorePreviewInputSerializer(serializers.Serializer):
+class RescorePreviewInputSerializer(serializers.Serializer[Any]):
     rule_set_version = serializers.IntegerField(
         min_value=1, max_value=2**31 - 1, help_text=VERSION_HELP
     )
@@ -73,7 +74,7 @@ class RescoreInputSerializer(RescorePreviewInputSerializer):
     )
 
 
-class RescoredHandSerializer(serializers.Serializer):
+class RescoredHandSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="hand.pk")
     place = serializers.IntegerField(help_text="The hand's place among the live hands.")
     changed = serializers.BooleanField()
@@ -83,7 +84,7 @@ class RescoredHandSerializer(serializers.Serializer):
     new_values = serializers.ListField(child=serializers.IntegerField(allow_null=True))
 
 
-class RescoreSerializer(serializers.Serializer):
+class RescoreSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(source="session.pk")
     rule_set_version = serializers.IntegerField(source="version.number")
     token = serializers.CharField(help_text="Send it back to confirm this re-score.")
@@ -110,7 +111,7 @@ class SessionRescorePreviewApi(APIView):
         plan = session_rescore_preview(
             session=session,
             version=version_of(session, data["rule_set_version"]),
-            by=request.user,  # type: ignore[arg-type]
+            by=signed_in(request),
         )
         return Response(RescoreSerializer(plan).data)
 
@@ -131,6 +132,6 @@ class SessionRescoreApi(APIView):
             version=version_of(session, data["rule_set_version"]),
             token=data["token"],
             reason=data["reason"],
-            by=request.user,  # type: ignore[arg-type]
+            by=signed_in(request),
         )
         return Response(RescoreSerializer(plan).data)

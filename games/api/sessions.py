@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
+from games.access import signed_in
 from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
@@ -45,7 +46,7 @@ class SessionListApi(APIView):
         return page_response(request, sessions, ("-played_on", "-id"), SessionSerializer)
 
 
-class SessionStartInputSerializer(serializers.Serializer):
+class SessionStartInputSerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(min_value=1, max_value=2**62)
     played_on = serializers.DateField()
     players = serializers.ListField(
@@ -109,7 +110,7 @@ class SessionStartApi(APIView):
             season=season,
             played_on=data["played_on"],
             players=players,
-            by=request.user,
+            by=signed_in(request),
             rule_set=_in_club(RuleSet, rule_set, season, "rule_set") if rule_set else None,
             client_id=client_id,
         )
@@ -125,7 +126,7 @@ class SessionDetailApi(APIView):
         return Response(session_detail_body(get_session(request, session_id)))
 
 
-class SessionStatusInputSerializer(serializers.Serializer):
+class SessionStatusInputSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Session.Status.choices, required=False)
     rule_set_version = serializers.IntegerField(
         min_value=1,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from rest_framework import throttling
@@ -16,10 +16,16 @@ class _RateFromSettings(throttling.SimpleRateThrottle):
     ``add`` and ``incr``: DRF's own history list is read, changed and written back, so two
     app servers sharing Redis could both let a call through on the same last slot."""
 
+    # Set by DRF's constructor (from the rate) and by ``allow_request``.
+    duration: int
+    num_requests: int
+    now: float
+    window_end: float
+
     # DRF copies the rates at import; reading them per request lets settings change them.
     def get_rate(self) -> str | None:
-        rates: dict[str, str | None] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-        return rates.get(self.scope)
+        rates = cast(dict[str, str | None], settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])
+        return rates.get(self.scope) if self.scope is not None else None
 
     def allow_request(self, request: Request, view: Any) -> bool:
         if self.rate is None:

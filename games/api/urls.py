@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
@@ -25,7 +25,8 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(
 def route(*apis: type[APIView]) -> Any:
     """One view for a path, answering each method with the class written for it."""
     name = "".join(api.__name__.removesuffix("Api") for api in apis) + "Route"
-    return type(name, apis, {"__doc__": apis[0].__doc__}).as_view()
+    view = cast(type[APIView], type(name, apis, {"__doc__": apis[0].__doc__}))
+    return view.as_view()
 
 
 @csrf_exempt  # it changes nothing, and must answer JSON to any method

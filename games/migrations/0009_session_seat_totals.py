@@ -2,11 +2,13 @@
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 from games.totals import write_totals
 
 
-def fill_totals(apps, schema_editor):
+def fill_totals(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Sum the existing scores into kept totals, by the same recomputation the league uses."""
     total_model = apps.get_model("games", "SessionSeatTotal")
     score_model = apps.get_model("games", "Score")

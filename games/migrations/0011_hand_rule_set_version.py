@@ -3,10 +3,12 @@
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db.models import OuterRef, Subquery
 
 
-def fill_from_sessions(apps, schema_editor):
+def fill_from_sessions(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Hand = apps.get_model("games", "Hand")
     Session = apps.get_model("games", "Session")
     pinned = Session.objects.filter(pk=OuterRef("session_id")).values("rule_set_version_id")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +19,7 @@ from games.services.common import name_clean, write_unique
 from games.totals import season_standings_changed
 
 
-def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBaseUser) -> Club:
+def club_create(*, name: str, slug: str, visibility: str, organiser: User) -> Club:
     name = name_clean(name)
 
     def check_free() -> None:
@@ -34,7 +34,7 @@ def club_create(*, name: str, slug: str, visibility: str, organiser: AbstractBas
     return write_unique(write, check_free=check_free)
 
 
-def player_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
+def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
     name = name_clean(name)
     return write_unique(
         lambda: Player.objects.create(club=club, name=name, user=user),
@@ -60,7 +60,9 @@ def player_update(*, player: Player, name: str) -> Player:
 def _check_player_name_free(club: Club, name: str, exclude: int | None = None) -> None:
     if not name:
         raise ValidationError({"name": ["Enter a name."]})
-    taken = Player.objects.filter(club=club, name=name).exclude(pk=exclude)
+    taken = Player.objects.filter(club=club, name=name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
     if taken.exists():
         raise ValidationError({"name": [f"{club.name} already has a player called {name!r}."]})
 
@@ -70,13 +72,11 @@ def _check_username_free(username: str, message: str) -> None:
         raise ValidationError({"username": [message.format(username=username)]})
 
 
-def member_account_create(
-    *, club: Club, username: str, role: str, player: Player | None
-) -> AbstractBaseUser:
+def member_account_create(*, club: Club, username: str, role: str, player: Player | None) -> User:
     """An account an organiser makes for a member (without a password: they set it)."""
     username = username.strip()
 
-    def write() -> AbstractBaseUser:
+    def write() -> User:
         user = get_user_model().objects.create_user(username=username, password=None)
         membership_set(club=club, user=user, role=role)
         if player is not None:
@@ -87,11 +87,11 @@ def member_account_create(
     return write_unique(write, check_free=lambda: _check_username_free(username, taken))
 
 
-def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> AbstractBaseUser:
+def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> User:
     """A new account joining through ``invitation``; no account is left if joining fails."""
     username = username.strip()
 
-    def write() -> AbstractBaseUser:
+    def write() -> User:
         user = get_user_model().objects.create_user(username=username, password=password)
         invitation_accept(invitation=invitation, user=user)
         return user
@@ -100,14 +100,14 @@ def invitation_sign_up(*, invitation: Invitation, username: str, password: str) 
     return write_unique(write, check_free=lambda: _check_username_free(username, taken))
 
 
-def membership_set(*, club: Club, user: AbstractBaseUser, role: str) -> Membership:
+def membership_set(*, club: Club, user: User, role: str) -> Membership:
     membership, _ = Membership.objects.update_or_create(
         user=user, club=club, defaults={"role": role}
     )
     return membership
 
 
-def player_link_user(*, player: Player, user: AbstractBaseUser) -> Player:
+def player_link_user(*, player: Player, user: User) -> Player:
     if player.user_id not in (None, user.pk):
         raise ValidationError(f"{player.name} is already linked to another account.")
     other = Player.objects.filter(club=player.club, user=user).exclude(pk=player.pk)
@@ -118,9 +118,7 @@ def player_link_user(*, player: Player, user: AbstractBaseUser) -> Player:
     return player
 
 
-def invitation_create(
-    *, club: Club, role: str, player: Player | None, by: AbstractBaseUser
-) -> Invitation:
+def invitation_create(*, club: Club, role: str, player: Player | None, by: User) -> Invitation:
     if player is not None and player.club_id != club.pk:
         raise ValidationError({"player": ["That player is not in this club."]})
     if player is not None and player.user_id is not None:
@@ -128,7 +126,7 @@ def invitation_create(
     return Invitation.objects.create(club=club, role=role, player=player, created_by=by)
 
 
-def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser) -> Membership:
+def invitation_accept(*, invitation: Invitation, user: User) -> Membership:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
         if invitation.accepted_at is not None:

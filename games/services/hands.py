@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -56,7 +56,7 @@ def hand_record(
     *,
     session: Session,
     hand_input: Mapping[str, Any],
-    by: AbstractBaseUser,
+    by: User,
     client_id: uuid.UUID | None = None,
     same_input_on_retry: bool = False,
     placed: bool = True,
@@ -114,9 +114,7 @@ class _Retry:
         return bool(cleaned == recorded)
 
 
-def _hand_record_once(
-    retry: _Retry, by: AbstractBaseUser, client_id: uuid.UUID
-) -> tuple[Hand, bool]:
+def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Hand, bool]:
     session, hand_input = retry.session, retry.hand_input
     with transaction.atomic():
         # Locking the session serialises hand numbers and client-id checks per table.
@@ -151,7 +149,7 @@ def hand_amend(
     hand_input: Mapping[str, Any],
     expected_version: int,
     reason: str,
-    by: AbstractBaseUser,
+    by: User,
 ) -> Hand:
     """Change a hand's input, keeping the old one in its revision history."""
     with transaction.atomic():
@@ -174,7 +172,7 @@ def hand_amend(
     return hand
 
 
-def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: AbstractBaseUser) -> Hand:
+def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: User) -> Hand:
     """Remove a hand from the scores; it stays in the history with its last input."""
     with transaction.atomic():
         _lock_session(hand)
@@ -249,7 +247,7 @@ def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
     return locked
 
 
-def revise(hand: Hand, action: str, reason: str, by: AbstractBaseUser) -> None:
+def revise(hand: Hand, action: str, reason: str, by: User) -> None:
     HandRevision.objects.create(
         hand=hand,
         action=action,

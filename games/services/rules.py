@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from games.models import (
@@ -27,7 +27,7 @@ def _clean_params(family: Family, params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def rule_set_create(
-    *, club: Club, name: str, family: str, params: Mapping[str, Any], by: AbstractBaseUser
+    *, club: Club, name: str, family: str, params: Mapping[str, Any], by: User
 ) -> RuleSet:
     try:
         family_obj = get_family(family)
@@ -45,7 +45,7 @@ def rule_set_create(
 
 
 def rule_set_update(
-    *, rule_set: RuleSet, name: str, params: Mapping[str, Any], by: AbstractBaseUser
+    *, rule_set: RuleSet, name: str, params: Mapping[str, Any], by: User
 ) -> RuleSetVersion:
     """Rename and reconfigure; a version any session uses is never changed, so a new one is made."""
     name = name_clean(name)
@@ -64,7 +64,7 @@ def rule_set_update(
 
 
 def _rule_set_version_for(
-    rule_set: RuleSet, family: Family, cleaned: dict[str, Any], by: AbstractBaseUser
+    rule_set: RuleSet, family: Family, cleaned: dict[str, Any], by: User
 ) -> RuleSetVersion:
     latest = rule_set.versions.order_by("-number").first()
     assert latest is not None
@@ -94,7 +94,10 @@ def _same_params(family: Family, stored: Mapping[str, Any], cleaned: Mapping[str
 def _check_rule_set_name_free(club: Club, name: str, exclude: int | None = None) -> None:
     if not name.strip():
         raise ValidationError({"name": ["Enter a name."]})
-    if RuleSet.objects.filter(club=club, name=name.strip()).exclude(pk=exclude).exists():
+    taken = RuleSet.objects.filter(club=club, name=name.strip())
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
+    if taken.exists():
         raise ValidationError({"name": [f"{club.name} already has a rule set called {name!r}."]})
 
 
@@ -122,7 +125,9 @@ def season_save(
 
     def check_free() -> None:
         clash = Season.objects.filter(club=club, name=name)
-        if clash.exclude(pk=season.pk if season else None).exists():
+        if season is not None and season.pk is not None:
+            clash = clash.exclude(pk=season.pk)
+        if clash.exists():
             raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})
 
     saved = season or Season(club=club)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
@@ -28,7 +28,7 @@ from scoring.families import EngineError, Family, SeatResult, get_family
 MAX_REASON = 200  # HandRevision.reason
 
 
-def session_rules_changer(*, session: Session, user: AbstractBaseUser | AnonymousUser) -> bool:
+def session_rules_changer(*, session: Session, user: User | AnonymousUser) -> bool:
     """Whether ``user`` may change the session's rules (see ``rules_changer``)."""
     if not user.is_authenticated:
         return False
@@ -45,7 +45,7 @@ def rules_changer(*, club: Club, membership: Membership | None) -> bool:
     return ROLE_RANK[Membership.Role(membership.role)] >= ROLE_RANK[needed]
 
 
-def _locked(session: Session, by: AbstractBaseUser) -> Session:
+def _locked(session: Session, by: User) -> Session:
     """The session locked for the change (hands are recorded under the same lock)."""
     locked = (
         Session.objects.select_for_update()
@@ -88,7 +88,7 @@ def session_switch_rules(
     session: Session,
     version: RuleSetVersion,
     from_hand: int,
-    by: AbstractBaseUser,
+    by: User,
     confirm: bool = True,
 ) -> RulesSwitch:
     """Score the session's hands from ``from_hand`` (the place of its next hand) on under
@@ -191,9 +191,7 @@ class RescorePlan:
         object.__setattr__(self, "changed", [hand for hand in self.hands if hand.changed])
 
 
-def session_rescore_preview(
-    *, session: Session, version: RuleSetVersion, by: AbstractBaseUser
-) -> RescorePlan:
+def session_rescore_preview(*, session: Session, version: RuleSetVersion, by: User) -> RescorePlan:
     """What re-scoring every hand of the session under ``version`` would change; nothing
     is saved. Refused when a hand cannot be scored under it."""
     with transaction.atomic():
@@ -208,7 +206,7 @@ def session_rescore(
     version: RuleSetVersion,
     token: str,
     reason: str,
-    by: AbstractBaseUser,
+    by: User,
 ) -> RescorePlan:
     """Re-score every live hand in order under ``version`` (winds, East's run and stakes
     follow) in one transaction, keeping a revision naming the reason for each changed hand;

@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
@@ -29,7 +29,7 @@ def session_start(
     season: Season,
     played_on: dt.date,
     players: Sequence[Player],
-    by: AbstractBaseUser,
+    by: User,
     rule_set: RuleSet | None = None,
 ) -> Session:
     """Seat the players in order (seat 1 = East) under the rule set's latest version."""
@@ -44,7 +44,7 @@ def session_start_once(
     season: Season,
     played_on: dt.date,
     players: Sequence[Player],
-    by: AbstractBaseUser,
+    by: User,
     rule_set: RuleSet | None = None,
     client_id: uuid.UUID | None = None,
 ) -> tuple[Session, bool]:
@@ -83,7 +83,7 @@ class _SessionStart:
             raise ValidationError({"rule_set": [f"This season's standings are for {family}."]})
         _check_seating(season.club, get_family(rule_set.family), self.players)
 
-    def write(self, by: AbstractBaseUser, client_id: uuid.UUID | None) -> tuple[Session, bool]:
+    def write(self, by: User, client_id: uuid.UUID | None) -> tuple[Session, bool]:
         # Locked so that an edit cannot change this version in place while it is pinned;
         # it also makes a resubmission wait for the first to commit, then find its session.
         RuleSet.objects.select_for_update().filter(pk=self.rule_set.pk).first()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from games.models import (
@@ -19,7 +19,7 @@ def api_token_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def api_token_create(*, user: AbstractBaseUser, name: str, read_only: bool) -> tuple[ApiToken, str]:
+def api_token_create(*, user: User, name: str, read_only: bool) -> tuple[ApiToken, str]:
     """Make a token; the secret is returned here once and never stored."""
     if not name.strip():
         raise ValidationError({"name": ["Name the token after the tool that will use it."]})

@@ -10,6 +10,7 @@ from django.shortcuts import render
 
 from scoring.calculator import evaluate_hand, rules_choices
 from scoring.forms.tiles import TileFieldsMixin
+from scoring.forms.typed import choice_field
 
 
 class CalculatorForm(TileFieldsMixin):
@@ -20,7 +21,7 @@ class CalculatorForm(TileFieldsMixin):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = rules_choices()
+        choice_field(self, "rules").choices = rules_choices()
         self.fields["concealed"].required = True
         self.fields["winning_tile"].required = True
 

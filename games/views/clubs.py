@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from games import selectors, services
-from games.access import club_access
+from games.access import club_access, signed_in
 from games.forms import ClubForm, apply_validation_error
 from scoring.families import get_family
 
@@ -31,7 +31,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            club = services.club_create(**form.cleaned_data, organiser=request.user)
+            club = services.club_create(**form.cleaned_data, organiser=signed_in(request))
         except ValidationError as error:
             apply_validation_error(form, error)
         else:

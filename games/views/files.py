@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import charts, exporting, importing, selectors
-from games.access import ClubAccess, club_access
+from games.access import ClubAccess, club_access, signed_in
 from games.forms import ScoreImportConfirmForm, ScoreImportForm, StandingsFilterForm
 from games.models import Membership, RuleSet, Season
 from scoring.score_files import SCORE_FORMATS, format_for_family
@@ -119,13 +119,13 @@ def season_import_confirm(request: HttpRequest, slug: str, season_id: int) -> Ht
     try:
         plan = importing.import_scores(
             season=season,
-            by=request.user,
+            by=signed_in(request),
             create_players=form.cleaned_data["create_players"],
             **options,
         )
     except importing.ImportRefused as refused:
-        plan = _replanned(season, options)
-        return _render_preview(request, access, season, plan, refused.problems, form)
+        replanned = _replanned(season, options)
+        return _render_preview(request, access, season, replanned, refused.problems, form)
     _forget_pending(request)
     messages.success(
         request,
@@ -233,7 +233,8 @@ def season_standings_file(
 
 
 # A chart is an SVG image: matplotlib styles it with an inline <style>, and it needs nothing else.
-@csp_replace({"default-src": [NONE], "style-src": [UNSAFE_INLINE]})
+# (django-csp types its decorators for views that take the request alone.)
+@csp_replace({"default-src": [NONE], "style-src": [UNSAFE_INLINE]})  # type: ignore[arg-type]
 def season_chart(request: HttpRequest, slug: str, season_id: int, chart: str) -> HttpResponse:
     access = club_access(request, slug)
     season = _season(access, season_id)

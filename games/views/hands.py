@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.access import ClubAccess, club_access
+from games.access import ClubAccess, club_access, signed_in
 from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
 from games.models import Hand, Membership, Session
 from games.templatetags.league import points
@@ -92,7 +92,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
             session=session,
             hand_input=form.hand_input(),
             client_id=meta.cleaned_data["client_id"],
-            by=request.user,
+            by=signed_in(request),
         )
     except ValidationError as error:
         _show_error(form, error)
@@ -178,7 +178,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
     access = club_access(request, slug, role=MEMBER)
     hand = _get_hand(access, hand_id)
     family, names = _family_and_names(hand.session)
-    initial = family.hand_form.initial_from_input(hand.input)  # type: ignore[attr-defined]
+    initial = family.hand_form.initial_from_input(hand.input)
     form = _hand_form(hand.session, request.POST or None, initial=initial, number=hand.number)
     change = HandChangeForm(request.POST or None, initial={"version": hand.version})
     stale: Hand | None = None
@@ -189,7 +189,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
                 hand_input=form.hand_input(),
                 expected_version=change.cleaned_data["version"],
                 reason=change.cleaned_data["reason"],
-                by=request.user,
+                by=signed_in(request),
             )
         except services.StaleHand as error:
             stale = error.current
@@ -231,7 +231,7 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
                 hand=hand,
                 expected_version=change.cleaned_data["version"],
                 reason=change.cleaned_data["reason"],
-                by=request.user,
+                by=signed_in(request),
             )
         except ValidationError as error:
             apply_validation_error(change, error, lambda name: name if name == "reason" else None)

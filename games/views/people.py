@@ -18,7 +18,7 @@ from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.access import club_access
+from games.access import club_access, signed_in
 from games.forms import (
     InvitationForm,
     MemberAccountForm,
@@ -122,7 +122,7 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             invitation = services.invitation_create(
-                club=access.club, by=request.user, **form.cleaned_data
+                club=access.club, by=signed_in(request), **form.cleaned_data
             )
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
@@ -169,7 +169,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
         if request.user.is_authenticated:
-            return _accept(request, invite, request.user)
+            return _accept(request, invite, signed_in(request))
         if form.is_valid():
             return _sign_up_and_accept(request, invite, form)
     return render(request, "games/invitation.html", {"invite": invite, "form": form})

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games.access import club_access
+from games.access import club_access, signed_in
 from games.forms import PmnImportForm
 from games.models import Membership, Season
 from games.pmn_import import (
@@ -53,7 +53,7 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
                         rule_set=data["rule_set"],
                         files=files,
                         played_on=data["played_on"],
-                        by=request.user,
+                        by=signed_in(request),
                         create_players=data["create_players"],
                     )
                 except ValidationError as error:

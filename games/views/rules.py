@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games import services
-from games.access import club_access
+from games.access import club_access, signed_in
 from games.forms import RuleSetNameForm, SeasonForm, apply_validation_error
 from games.models import Membership, RuleSet, Season
 from scoring.families import FAMILIES
@@ -42,7 +42,7 @@ def rule_set_create(request: HttpRequest, slug: str, family: str) -> HttpRespons
                 name=name_form.cleaned_data["name"],
                 family=family,
                 params=params_form.params(),
-                by=request.user,
+                by=signed_in(request),
             )
         except ValidationError as error:
             _show(error, name_form, params_form)
@@ -69,7 +69,7 @@ def rule_set_edit(request: HttpRequest, slug: str, rule_set_id: int) -> HttpResp
                 rule_set=rule_set,
                 name=name_form.cleaned_data["name"],
                 params=params_form.params(),
-                by=request.user,
+                by=signed_in(request),
             )
         except ValidationError as error:
             _show(error, name_form, params_form)

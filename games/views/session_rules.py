@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from games.access import club_access
+from games.access import club_access, signed_in
 from games.models import RuleSetVersion, Session
 from games.selectors import hand_place
 from games.services.session_rules import (
@@ -62,7 +62,7 @@ def session_rules(request: HttpRequest, slug: str, session_id: int) -> HttpRespo
             session=session,
             version=version,
             from_hand=_place(data.get("from_hand"), following),
-            by=request.user,  # type: ignore[arg-type]
+            by=signed_in(request),
             confirm=request.method == "POST",
         )
     except ValidationError as error:
@@ -83,7 +83,7 @@ def session_rescore_view(request: HttpRequest, slug: str, session_id: int) -> Ht
     version = _chosen(session, data.get("version"))
     if version is None:
         return _render(request, "games/session_rescore.html", session)
-    by = request.user
+    by = signed_in(request)
     try:
         if request.method == "POST":
             done = session_rescore(
@@ -91,11 +91,11 @@ def session_rescore_view(request: HttpRequest, slug: str, session_id: int) -> Ht
                 version=version,
                 token=data.get("token", ""),
                 reason=data.get("reason", ""),
-                by=by,  # type: ignore[arg-type]
+                by=by,
             )
             messages.success(request, f"Re-scored under {version}: {len(done.changed)} changed.")
             return redirect("session", slug=slug, session_id=session.pk)
-        plan = session_rescore_preview(session=session, version=version, by=by)  # type: ignore[arg-type]
+        plan = session_rescore_preview(session=session, version=version, by=by)
     except ValidationError as error:
         return _render(request, "games/session_rescore.html", session, errors=error.messages)
     return _render(request, "games/session_rescore.html", session, plan=plan)

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.access import club_access
+from games.access import club_access, signed_in
 from games.forms import SessionStartForm, apply_validation_error
 from games.models import Membership, Session
 from games.services.session_rules import rules_changer
@@ -43,7 +43,7 @@ def session_start(request: HttpRequest, slug: str) -> HttpResponse:
                 rule_set=form.cleaned_data["rule_set"],
                 played_on=form.cleaned_data["played_on"],
                 players=form.players(),
-                by=request.user,
+                by=signed_in(request),
                 client_id=form.cleaned_data["client_id"],
             )
         except ValidationError as error:

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services
+from games.access import signed_in
 from games.forms import apply_validation_error
 from games.models import ApiToken
 
@@ -33,7 +34,7 @@ def token_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             _, secret = services.api_token_create(
-                user=request.user,
+                user=signed_in(request),
                 name=form.cleaned_data["name"],
                 read_only=form.cleaned_data["access"] == "read",
             )
@@ -41,7 +42,7 @@ def token_list(request: HttpRequest) -> HttpResponse:
             apply_validation_error(form, error)
         else:
             form = ApiTokenForm()
-    context = {"tokens": request.user.api_tokens.all(), "form": form, "secret": secret}
+    context = {"tokens": signed_in(request).api_tokens.all(), "form": form, "secret": secret}
     # The secret is in this one response only, so it must never be cached anywhere.
     response = render(request, "games/tokens.html", context)
     response["Cache-Control"] = "no-store"

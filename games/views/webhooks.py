@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.access import ClubAccess, club_access
+from games.access import ClubAccess, club_access, signed_in
 from games.forms import apply_validation_error
 from games.models import Membership
 from games.webhooks import services
@@ -40,7 +40,9 @@ def webhook_list(request: HttpRequest, slug: str) -> HttpResponse:
     form = WebhookForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            hook = services.webhook_create(club=access.club, by=request.user, **form.cleaned_data)
+            hook = services.webhook_create(
+                club=access.club, by=signed_in(request), **form.cleaned_data
+            )
         except ValidationError as error:
             apply_validation_error(form, error)
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from games.models import Club
@@ -14,7 +14,7 @@ from games.webhooks.models import Webhook
 MAX_HOOKS_PER_CLUB = 20
 
 
-def webhook_create(*, club: Club, url: str, events: Sequence[str], by: AbstractBaseUser) -> Webhook:
+def webhook_create(*, club: Club, url: str, events: Sequence[str], by: User) -> Webhook:
     """A new hook with its own signing secret; the URL must point at a public address."""
     unknown = sorted(set(events) - set(Webhook.Event.values))
     if unknown or not events:

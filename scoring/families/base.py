@@ -8,9 +8,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from django import forms
-
 from scoring.engine.bounds import is_whole
+from scoring.forms import HandInputForm, ParamsForm
 
 __all__ = ["Family", "SeatResult", "is_whole"]
 
@@ -42,8 +41,8 @@ class Family:
     key: ClassVar[str]
     label: ClassVar[str]
     seat_counts: ClassVar[tuple[int, ...]] = (4,)
-    params_form: ClassVar[type[forms.Form]]
-    hand_form: ClassVar[type[forms.Form]]
+    params_form: ClassVar[type[ParamsForm]]
+    hand_form: ClassVar[type[HandInputForm]]
     value_label: ClassVar[str] = "value"
     standings_template: ClassVar[str] = "games/_standings_table.html"
     # The standings row fields this family shows, in order (pages and the API).

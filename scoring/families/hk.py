@@ -48,7 +48,7 @@ def hand_from_input(hand: Mapping[str, Any]) -> hk.HKHand:
     if unknown:
         raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
     try:
-        outcome = hk.Outcome(hand.get("outcome"))
+        outcome = hk.Outcome(str(hand.get("outcome")))
     except ValueError:
         allowed = ", ".join(member.value for member in hk.Outcome)
         raise HandError(f"outcome must be one of {allowed}", field="outcome") from None

@@ -42,7 +42,7 @@ def parse_input(hand: Mapping[str, Any]) -> tuple[ZungJungHand, Mapping[str, Any
     if unknown:
         raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
     try:
-        outcome = Outcome(hand.get("outcome"))
+        outcome = Outcome(str(hand.get("outcome")))
     except ValueError:
         allowed = ", ".join(Outcome)
         raise HandError(f"outcome must be one of {allowed}", field="outcome") from None

@@ -8,6 +8,7 @@ from django import forms
 
 from scoring.engine.big_two import CARDS_LEFT, FRY_THRESHOLD
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer
+from scoring.forms.typed import choice_field
 
 NOBODY = ""
 
@@ -42,13 +43,14 @@ class BigTwoHandForm(HandInputForm):
             field.widget.attrs.update({"inputmode": "numeric"})
             self.fields[f"cards_{seat}"] = field
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
-        self.fields["takes_all"].choices = [(NOBODY, "Nobody"), *seats]
+        choice_field(self, "takes_all").choices = [(NOBODY, "Nobody"), *seats]
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"cards_{seat}"] for seat in range(len(self.seat_names))]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         cards = [data.get(f"cards_{seat}") for seat in range(len(self.seat_names))]
         if None not in cards and cards.count(0) != 1:
             raise forms.ValidationError("Exactly one player has 0 cards left: the winner.")

@@ -4,15 +4,17 @@ player's tile sets and events, entered from the Mah-Jongg player onwards)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.http import QueryDict
 
 from scoring.engine import classical
 from scoring.engine.classical.language import RulesFileError, decode_rules
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
 from scoring.engine.errors import EngineError
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
+from scoring.forms.typed import choice_field
 from scoring.parameters import whole_number_parameter
 
 DRAW = "draw"
@@ -79,7 +81,8 @@ class ClassicalParamsForm(ParamsForm):
     stake = bounded_integer(STAKE, initial=2000, label="Starting stake of each player")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("rules") != "file":
             return data
         upload = data.get("rules_file")
@@ -89,8 +92,10 @@ class ClassicalParamsForm(ParamsForm):
                 return data
             data["text"] = text
             # Shown in the text box, so that the club can correct the errors it has.
-            self.data = self.data.copy()
-            self.data[self.add_prefix("text")] = text
+            # A QueryDict from a request (a dict in tests): either copies as itself.
+            shown = cast(QueryDict, self.data).copy()
+            shown[self.add_prefix("text")] = text
+            self.data = shown
         text = data.get("text") or ""
         if not text.strip():
             self.add_error("text", "Upload a rules file or type its text.")
@@ -170,8 +175,8 @@ class ClassicalHandForm(HandInputForm):
             rules = classical.preset(classical.DEFAULT_PRESET)
         self.rules = rules
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
-        self.fields["mahjong"].choices = [*seats, (DRAW, "Draw (wash-out)")]
-        self.fields["discarder"].choices = [("", "From the wall (self-drawn)")] + [
+        choice_field(self, "mahjong").choices = [*seats, (DRAW, "Draw (wash-out)")]
+        choice_field(self, "discarder").choices = [("", "From the wall (self-drawn)")] + [
             (seat, f"Discarded by {name}") for seat, name in seats
         ]
         if rules.options.new_east_each_round:
@@ -230,7 +235,9 @@ class ClassicalHandForm(HandInputForm):
     def clean(self) -> dict[str, Any]:
         from scoring.families.classical import parse_tokens, set_from_token
 
-        data = super().clean()
+        super().clean()
+
+        data = self.cleaned_data
         mahjong = data.get("mahjong")
         for seat in range(self.seat_count):
             for token in parse_tokens(data.get(f"sets_{seat}") or ""):

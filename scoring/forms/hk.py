@@ -10,6 +10,7 @@ from django.core.validators import MaxValueValidator
 
 from scoring.engine import hk
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
+from scoring.forms.typed import choice_field, field_of
 
 DRAW = "draw"
 FALSE_WIN = "false_win"
@@ -73,27 +74,30 @@ class HKHandForm(HandInputForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
-        self.fields["winner"].choices = [
+        choice_field(self, "winner").choices = [
             *seats,
             (DRAW, "Draw 摸和"),
             (FALSE_WIN, "False win 詐糊"),
         ]
-        self.fields["blamed"].choices = seats
+        choice_field(self, "blamed").choices = seats
         if self.params.get("responsibility") == "full":
-            self.fields["how"].choices = [c for c in HOW_CHOICES if c[0] != "discard_guarantee"]
+            choice_field(self, "how").choices = [
+                c for c in HOW_CHOICES if c[0] != "discard_guarantee"
+            ]
             self.fields["how"].error_messages["invalid_choice"] = (
                 "A discard guarantee (包打出) is redundant under full responsibility (全銃): "
                 "the discarder already pays for everyone. Choose Discard."
             )
         max_faan = int(self.params.get("max_faan", 13))
-        self.fields["faan"].max_value = max_faan
+        field_of(self, "faan", forms.IntegerField).max_value = max_faan
         self.fields["faan"].widget.attrs.update({"min": 0, "max": max_faan, "inputmode": "numeric"})
         self.fields["faan"].validators.append(
             MaxValueValidator(max_faan, f"At most {max_faan} faan under this rule set.")
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         winner = data.get("winner")
         if winner and winner not in (DRAW, FALSE_WIN):
             if not data.get("how"):

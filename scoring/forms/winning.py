@@ -14,6 +14,7 @@ from django import forms
 
 from scoring.forms import HandInputForm
 from scoring.forms.tiles import TileFieldsMixin
+from scoring.forms.typed import choice_field
 
 DRAW = "draw"
 
@@ -37,15 +38,16 @@ class WinningHandForm(TileFieldsMixin, HandInputForm):
         results = [*seats, (DRAW, self.draw_label)]
         if self.has_penalty():
             results.append((self.penalty, self.penalty_label))
-        self.fields["winner"].choices = results
-        self.fields["blamed"].choices = seats
+        choice_field(self, "winner").choices = results
+        choice_field(self, "blamed").choices = seats
         self.fields[self.value_key].widget.attrs.update({"inputmode": "numeric"})
 
     def has_penalty(self) -> bool:
         return True
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         winner = data.get("winner")
         if winner == self.penalty and not data.get("blamed"):
             self._missing("blamed", "Choose who made the false call.")

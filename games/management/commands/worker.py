@@ -27,8 +27,8 @@ class Command(DatabaseWorker):
             help="Run every job that is due now, then exit (for tests and scripts).",
         )
 
-    def handle(self, *args: Any, burst: bool = False, **options: Any) -> None:
-        if burst:
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options.pop("burst", False):
             # No reloader and no thundering-herd delay: a burst is one pass over the queue.
             options.update(batch=True, reload=False, startup_delay=False)
         super().handle(*args, **options)

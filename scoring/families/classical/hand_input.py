@@ -126,7 +126,7 @@ def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
         tokens.append(entered)
         fixed.append(fixed_score)
     check_table_sets(players)
-    entered = tuple(player.events for player in players)
+    events_entered = tuple(player.events for player in players)
     if mahjong is not None:
         players[mahjong] = _with_wall_events(players[mahjong], mahjong, discarder, rules)
     result = HandResult(
@@ -137,7 +137,7 @@ def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
         fixed=tuple(fixed) if any(f is not None for f in fixed) else (),
         next_east=next_east,
     )
-    return ClassicalHand(result, tuple(tokens), entered)
+    return ClassicalHand(result, tuple(tokens), events_entered)
 
 
 def _with_wall_events(
