@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from rest_framework.request import Request
 
 from games.models import Club, Membership
 from games.selectors import membership_for
 from games.services import ROLE_RANK
+
+ROLE_REFUSED = "Your role in this club does not allow this."
 
 
 @dataclass(frozen=True)
@@ -39,16 +43,33 @@ class ClubAccess:
     def can_manage(self) -> bool:
         return self.has(Membership.Role.ORGANISER)
 
+    @property
+    def can_start_sessions(self) -> bool:
+        """Organisers seat tables; members too where the club lets them."""
+        if self.club.members_start_sessions:
+            return self.can_record
+        return self.can_manage
+
 
 def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> ClubAccess:
-    """The club for this request; 404 if the visitor may not know it exists, 403 below ``role``."""
+    """The club for this request; 404 if the visitor may not know it exists, 403 below ``role``.
+
+    The club's pages show times in its time zone (``ClubTimeZoneMiddleware`` resets it after
+    each request)."""
     club = get_object_or_404(Club, slug=slug)
+    timezone.activate(ZoneInfo(club.time_zone))
     access = ClubAccess(club, membership_for(club=club, user=request.user))
     if club.visibility == Club.Visibility.MEMBERS and access.membership is None:
         raise Http404("No such club.")
     if role is not None and not access.has(role):
-        raise PermissionDenied("Your role in this club does not allow this.")
+        raise PermissionDenied(ROLE_REFUSED)
     return access
+
+
+def require_session_starter(access: ClubAccess) -> None:
+    """Refuse (403) whoever may not seat a table in the club."""
+    if not access.can_start_sessions:
+        raise PermissionDenied(ROLE_REFUSED)
 
 
 def signed_in(request: HttpRequest | Request) -> User:

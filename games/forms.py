@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
+from games import services
 from games.models import Club, Membership, Player, RuleSet, Season
 from scoring.forms.typed import model_choice_field
 from scoring.parameters import MAX_PARAMETER
@@ -44,6 +45,35 @@ class ClubForm(forms.ModelForm[Club]):
         fields = ["name", "slug", "visibility"]
         labels = {"slug": "Address"}
         help_texts = {"slug": "Letters, digits and hyphens: the club's page is /c/<address>/."}
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(zone, zone.replace("_", " ")) for zone in sorted(services.TIME_ZONES)]
+
+
+class ClubSettingsForm(forms.ModelForm[Club]):
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        help_text="Times on the club's pages (history, deliveries) are local to it.",
+    )
+
+    class Meta:
+        model = Club
+        fields = [
+            "name",
+            "visibility",
+            "time_zone",
+            "members_start_sessions",
+            "members_switch_rules",
+        ]
+        labels = {
+            "members_start_sessions": "Members may start sessions",
+            "members_switch_rules": "Members may switch a running session's rules",
+        }
+        help_texts = {
+            "members_start_sessions": "Off: only organisers seat a table.",
+            "members_switch_rules": "Off: only organisers change the rules mid-session.",
+        }
 
 
 class PlayerForm(forms.ModelForm[Player]):

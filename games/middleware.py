@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 
 
 class RefuseNulMiddleware:
@@ -19,3 +20,18 @@ class RefuseNulMiddleware:
         if "\x00" in request.path:
             raise Http404("No such address.")
         return self.get_response(request)
+
+
+class ClubTimeZoneMiddleware:
+    """A club's page shows times in the club's time zone (``access.club_access`` sets it);
+    the next request on the same worker starts from the site's own again."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

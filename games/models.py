@@ -26,6 +26,10 @@ class Club(models.Model):
     # Whether members (not only organisers) may switch a running session to another version
     # of its rule set; off by default, as it changes how everyone's next hands are scored.
     members_switch_rules = models.BooleanField(default=False)
+    # Whether members (not only organisers) may start a session (seat a table).
+    members_start_sessions = models.BooleanField(default=False)
+    # Where the club plays: the times its pages show (history, deliveries) are local there.
+    time_zone = models.CharField(max_length=64, default="UTC")
 
     class Meta:
         ordering = ["name"]

@@ -39,6 +39,7 @@ urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path(club, clubs.club_home, name="club"),
+    path(club + "settings/", clubs.club_settings, name="club_settings"),
     path(club + "players/", people.player_list, name="players"),
     path(club + "players/<int:player_id>/", people.player_detail, name="player"),
     path(club + "players/<int:player_id>/edit/", people.player_edit, name="player_edit"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 from rest_framework import permissions
 from rest_framework.request import Request
 
@@ -34,7 +35,9 @@ class WritesNeedWriteAccess(permissions.BasePermission):
 def access_to(request: Request, club: Club | str, *, role: str | None = None) -> ClubAccess:
     """The same check as the pages: 404 for a members-only club to outsiders, 403 below role."""
     slug = club if isinstance(club, str) else club.slug
-    return club_access(request, slug, role=role)
+    access = club_access(request, slug, role=role)
+    timezone.deactivate()  # the API writes its times in UTC, whatever the club's time zone
+    return access
 
 
 def readable_clubs(request: Request) -> QuerySet[Club]:

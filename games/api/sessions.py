@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.access import signed_in
+from games.access import require_session_starter, signed_in
 from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
@@ -101,7 +101,7 @@ class SessionStartApi(APIView):
         try:
             if season is None:
                 raise Http404
-            access_to(request, season.club, role=ORGANISER)
+            require_session_starter(access_to(request, season.club))
         except Http404:
             raise serializers.ValidationError({"season": ["No such season."]}) from None
         players = [_in_club(Player, pk, season, "players") for pk in data["players"]]

@@ -8,7 +8,9 @@ API tokens); this package names them all, so callers write ``services.hand_recor
 
 from games.services.clubs import (
     ROLE_RANK,
+    TIME_ZONES,
     club_create,
+    club_update,
     invitation_accept,
     invitation_create,
     invitation_sign_up,
@@ -44,12 +46,14 @@ from games.services.tokens import api_token_create, api_token_hash, api_token_re
 
 __all__ = [
     "ROLE_RANK",
+    "TIME_ZONES",
     "IdempotencyConflict",
     "StaleHand",
     "api_token_create",
     "api_token_hash",
     "api_token_revoke",
     "club_create",
+    "club_update",
     "engine_error_to_validation",
     "hand_amend",
     "hand_delete",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -18,6 +20,9 @@ from games.models import (
 from games.services.common import name_clean, write_unique
 from games.totals import season_standings_changed
 
+# Every zone of the IANA database (Python's own, or the tzdata package).
+TIME_ZONES = frozenset(zoneinfo.available_timezones())
+
 
 def club_create(*, name: str, slug: str, visibility: str, organiser: User) -> Club:
     name = name_clean(name)
@@ -32,6 +37,29 @@ def club_create(*, name: str, slug: str, visibility: str, organiser: User) -> Cl
         return club
 
     return write_unique(write, check_free=check_free)
+
+
+def club_update(
+    *,
+    club: Club,
+    name: str,
+    visibility: str,
+    time_zone: str,
+    members_start_sessions: bool,
+    members_switch_rules: bool,
+) -> Club:
+    """Change a club's settings (its address stays: links to it are out in the world)."""
+    if visibility not in Club.Visibility.values:
+        raise ValidationError({"visibility": ["Choose public or members only."]})
+    if time_zone not in TIME_ZONES:
+        raise ValidationError({"time_zone": [f"{time_zone!r} is not a known time zone."]})
+    club.name = name_clean(name)
+    club.visibility = visibility
+    club.time_zone = time_zone
+    club.members_start_sessions = members_start_sessions
+    club.members_switch_rules = members_switch_rules
+    club.save()
+    return club
 
 
 def player_create(*, club: Club, name: str, user: User | None = None) -> Player:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -11,7 +12,8 @@ from django.shortcuts import redirect, render
 
 from games import selectors, services
 from games.access import club_access, signed_in
-from games.forms import ClubForm, apply_validation_error
+from games.forms import ClubForm, ClubSettingsForm, apply_validation_error
+from games.models import Club, Membership
 from scoring.families import get_family
 
 RECENT_SESSIONS = 8
@@ -37,6 +39,22 @@ def club_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("club", slug=club.slug)
     return render(request, "games/club_form.html", {"form": form})
+
+
+@login_required
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request, slug, role=Membership.Role.ORGANISER)
+    form = ClubSettingsForm(request.POST or None, instance=access.club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            # Read back from the database: the form wrote its values onto the instance.
+            services.club_update(club=Club.objects.get(pk=access.club.pk), **form.cleaned_data)
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            messages.success(request, "The club's settings are saved.")
+            return redirect("club", slug=slug)
+    return render(request, "games/club_settings.html", {"form": form, "club": access.club})
 
 
 def club_home(request: HttpRequest, slug: str) -> HttpResponse:

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.access import club_access, signed_in
+from games.access import club_access, require_session_starter, signed_in
 from games.forms import SessionStartForm, apply_validation_error
 from games.models import Membership, Session
 from games.services.session_rules import rules_changer
@@ -26,7 +26,8 @@ def get_session(club_id: int, session_id: int) -> Session:
 
 @login_required
 def session_start(request: HttpRequest, slug: str) -> HttpResponse:
-    access = club_access(request, slug, role=ORGANISER)
+    access = club_access(request, slug)
+    require_session_starter(access)
     initial: dict[str, object] = {}
     season = None
     if season_id := request.GET.get("season"):

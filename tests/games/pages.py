@@ -206,6 +206,12 @@ RULES_POST = {"base": "1", "max_faan": "8", "responsibility": "full", "spiciness
 CLUB_MUTATIONS = [
     Mutation("players", "/c/{slug}/players/", lambda w: {"name": "Eve"}, "organiser"),
     Mutation(
+        "club_settings",
+        "/c/{slug}/settings/",
+        lambda w: {"name": "Renamed", "visibility": w.club.visibility, "time_zone": "Asia/Macau"},
+        "organiser",
+    ),
+    Mutation(
         "player_edit", "/c/{slug}/players/{player}/edit/", lambda w: {"name": "Ann"}, "organiser"
     ),
     Mutation(

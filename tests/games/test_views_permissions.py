@@ -24,6 +24,7 @@ CLUB_PAGES = [
     ("player", "/c/{slug}/players/{player}/", "read"),
     ("player_edit", "/c/{slug}/players/{player}/edit/", "organiser"),
     ("members", "/c/{slug}/members/", "organiser"),
+    ("club_settings", "/c/{slug}/settings/", "organiser"),
     ("webhooks", "/c/{slug}/webhooks/", "organiser"),
     ("rule_sets", "/c/{slug}/rules/", "read"),
     ("rule_set_create", "/c/{slug}/rules/new/hk/", "organiser"),
