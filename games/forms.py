@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 
 from games import services
 from games.models import Club, Membership, Player, RuleSet, Season
+from scoring.families import pmn_family_keys
 from scoring.forms.typed import model_choice_field
 from scoring.parameters import MAX_PARAMETER
 from scoring.score_files import format_choices
@@ -265,5 +266,5 @@ class PmnImportForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(
-            club=club, family="mcr"
+            club=club, family__in=pmn_family_keys()
         )

@@ -19,6 +19,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Hand, Player, RuleSet, Season, Session
+from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat
 
 # Fixed for ever: changing it would make every imported game look new.
@@ -107,7 +108,7 @@ def pmn_import_plan(
 ) -> ImportPlan:
     """What importing ``files`` under ``rule_set`` would do, and everything that stops it."""
     plan = ImportPlan()
-    if rule_set.family != "mcr" or rule_set.club_id != season.club_id:
+    if not get_family(rule_set.family).pmn_records or rule_set.club_id != season.club_id:
         plan.errors.append("PMN records are MCR games: choose one of this club's MCR rule sets.")
         return plan
     version = rule_set.versions.order_by("-number").first()

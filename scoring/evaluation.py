@@ -1,17 +1,19 @@
-"""The league's door to hand evaluation (hand-json.md): family registry names, presets, results."""
+"""The league's one door to hand evaluation (hand-json.md): the engine's families and presets,
+the API's evaluation (errors raised) and the calculator's (errors as result objects)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from scoring.engine.errors import RulesError
-from scoring.engine.evaluation import FAMILY_MODULES, evaluate_object, family
+from scoring.engine.errors import EngineError, RulesError
+from scoring.engine.evaluation import FAMILY_MODULES, evaluate_object, family, parse_rules
 
 
 def evaluation_families() -> dict[str, tuple[str, ...]]:
     """Each family that evaluates hands from tiles, with its presets (default first).
 
-    >>> "seed" in evaluation_families()["zung_jung"]
+    >>> all(presets for presets in evaluation_families().values())
     True
     """
     found = {}
@@ -27,8 +29,6 @@ def evaluate_hand(hand: Any, family_name: str, preset: str | None = None) -> dic
 
     Raises ``EngineError`` (with ``field``) for an unknown family or preset or a bad hand.
 
-    >>> evaluate_hand({"concealed": "11123456789999m", "winning_tile": "5m"}, "zung_jung")["ok"]
-    True
     """
     chosen = family(family_name)
     preset = preset or chosen.default_preset
@@ -36,3 +36,23 @@ def evaluate_hand(hand: Any, family_name: str, preset: str | None = None) -> dic
         known = ", ".join(chosen.presets())
         raise RulesError(f"{chosen.name} has no preset {preset!r} (known: {known})", field="preset")
     return evaluate_object(chosen, hand, preset)
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    """Every ``family:preset`` the engine can evaluate, labelled for a select box."""
+    choices = []
+    for name in FAMILY_MODULES:
+        chosen = family(name)
+        for preset in chosen.presets():
+            choices.append((f"{name}:{preset}", f"{chosen.label} · {preset}"))
+    return choices
+
+
+def evaluate_rules(rules: str, hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The result object of one hand under ``rules`` (``FAMILY[:PRESET]``): ``ok`` true with
+    the score, or false with the error and the field to blame (the calculator shows it)."""
+    try:
+        chosen, preset = parse_rules(rules)
+        return evaluate_object(chosen, hand, preset)
+    except EngineError as error:
+        return {"ok": False, "error": error.message, "field": error.field}

@@ -24,8 +24,6 @@ from games.api.permissions import access_to
 from games.models import RuleSet, RuleSetVersion, Season
 from scoring.families import FAMILIES, EngineError, get_family
 
-# The reference HK scorer's columns; a family may name its own with ``standings_columns``.
-
 
 def describe_params(family: str, params: dict[str, Any]) -> str:
     try:
@@ -234,7 +232,7 @@ class SeasonStandingsApi(APIView):
             "date_from": criteria.get("date_from"),
             "date_to": criteria.get("date_to"),
             "min_games": criteria.get("min_games", 0),
-            "columns": list(family.standings_columns),
+            "columns": [column.field for column in family.standings_columns],
             "rows": [_row(rank, row) for rank, row in enumerate(rows, start=1)],
         }
         return StandingsSerializer(data).data

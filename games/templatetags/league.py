@@ -11,6 +11,7 @@ from django import template
 from games.selectors import ScoreSheet
 from scoring.display import format_ratio
 from scoring.families import EngineError, Family, get_family
+from scoring.families.base import Column
 
 register = template.Library()
 
@@ -103,3 +104,16 @@ def describe_input(hand_input: dict[str, Any], sheet: ScoreSheet) -> str:
         return family.describe_hand(hand_input, names, params=version.params)
     except (EngineError, KeyError, IndexError, TypeError):
         return "unreadable input"
+
+
+CELL_FORMATS = {"percent": percent, "ratio": ratio, "points": points, "signed": signed}
+
+
+@register.filter
+def cell(row: Any, column: Column) -> str:
+    """A standings row's value in ``column``, written as the column's kind says (a missing
+    count, as a best run no one has had, is 0)."""
+    value = getattr(row, column.field)
+    if column.kind in CELL_FORMATS:
+        return CELL_FORMATS[column.kind](value)
+    return "0" if value is None else str(value)

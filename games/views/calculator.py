@@ -8,7 +8,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from scoring.calculator import evaluate_hand, rules_choices
+from scoring.evaluation import evaluate_rules, rules_choices
 from scoring.forms.tiles import TileFieldsMixin
 from scoring.forms.typed import choice_field
 
@@ -31,7 +31,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     result = None
     if form.is_valid():
         hand = form.hand_json(self_drawn=form.cleaned_data["self_drawn"])
-        result = evaluate_hand(form.cleaned_data["rules"], hand)
+        result = evaluate_rules(form.cleaned_data["rules"], hand)
     if request.GET.get("format") == "json":
         if result is None:
             errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}

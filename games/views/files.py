@@ -18,6 +18,7 @@ from games import charts, exporting, importing, selectors
 from games.access import ClubAccess, club_access, signed_in
 from games.forms import ScoreImportConfirmForm, ScoreImportForm, StandingsFilterForm
 from games.models import Membership, RuleSet, Season
+from scoring.families import get_family
 from scoring.score_files import SCORE_FORMATS, format_for_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -238,7 +239,7 @@ def season_standings_file(
 def season_chart(request: HttpRequest, slug: str, season_id: int, chart: str) -> HttpResponse:
     access = club_access(request, slug)
     season = _season(access, season_id)
-    if season.rule_set.family != "big_two" or chart not in charts.CHARTS:
+    if not get_family(season.rule_set.family).analysis_charts or chart not in charts.CHARTS:
         raise Http404("No such chart.")
     svg = charts.chart_svg(charts.CHARTS[chart], _filtered_standings(request, season))
     return HttpResponse(svg, content_type="image/svg+xml")

@@ -153,7 +153,10 @@ def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonRespon
             _show_error(form, error)
         else:
             rows = [{"name": n, "points": points(p)} for n, p in _preview_rows(form, results)]
-            return JsonResponse({"ok": True, "rows": rows, "evaluation": evaluation})
+            # The unit of the hand's value as the family counts it (faan, fan, points, …).
+            unit = get_family(session.rule_set_version.rule_set.family).value_label
+            body = {"ok": True, "rows": rows, "evaluation": evaluation, "unit": unit}
+            return JsonResponse(body)
     errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
     return JsonResponse({"ok": False, "errors": errors})
 

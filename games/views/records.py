@@ -21,6 +21,7 @@ from games.pmn_import import (
     pmn_import,
     pmn_import_plan,
 )
+from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
 
@@ -32,7 +33,7 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
         Season.objects.select_related("rule_set"), club=access.club, pk=season_id
     )
     context: dict[str, Any] = {"access": access, "club": access.club, "season": season}
-    if season.rule_set.family != "mcr":
+    if not get_family(season.rule_set.family).pmn_records:
         return render(request, "games/pmn_import.html", context)
     form = PmnImportForm(
         request.POST or None,

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from scoring.engine.errors import EngineError, LineError
-from scoring.engine.evaluation import Family, evaluate_object, parse_rules
+from scoring.engine.evaluation import Evaluator, evaluate_object, parse_rules
 from scoring.engine.zung_jung.notation import hand_json_from_seed_line
 
 # How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
@@ -45,17 +45,9 @@ def register(subparsers: Any) -> None:
 
 
 def evaluate_line(
-    line: bytes | str, family: Family, preset: str, notation: str = "json"
+    line: bytes | str, family: Evaluator, preset: str, notation: str = "json"
 ) -> dict[str, Any]:
-    """The result object for one input line (never raises for bad input).
-
-    >>> from scoring.engine.evaluation import family
-    >>> evaluate_line("{", family("zung_jung"), "seed")["ok"]
-    False
-    >>> evaluate_line("-c5c5 -c1c2c3 -b4b5b6 -b6b7b8 +k3k4k5", family("zung_jung"), "seed",
-    ...               "seed")["total"]
-    10
-    """
+    """The result object for one input line (never raises for bad input)."""
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
     except UnicodeDecodeError:
@@ -72,7 +64,7 @@ def evaluate_line(
     return _evaluate_data(data, family, preset)
 
 
-def _evaluate_seed(text: str, family: Family, preset: str) -> dict[str, Any]:
+def _evaluate_seed(text: str, family: Evaluator, preset: str) -> dict[str, Any]:
     try:
         data = hand_json_from_seed_line(text)
     except EngineError as error:
@@ -80,7 +72,7 @@ def _evaluate_seed(text: str, family: Family, preset: str) -> dict[str, Any]:
     return _evaluate_data(data, family, preset)
 
 
-def _evaluate_data(data: Any, family: Family, preset: str) -> dict[str, Any]:
+def _evaluate_data(data: Any, family: Evaluator, preset: str) -> dict[str, Any]:
     try:
         return evaluate_object(family, data, preset)
     except EngineError as error:
@@ -88,7 +80,7 @@ def _evaluate_data(data: Any, family: Family, preset: str) -> dict[str, Any]:
 
 
 def evaluate_lines(
-    lines: Iterable[bytes | str], family: Family, preset: str, notation: str = "json"
+    lines: Iterable[bytes | str], family: Evaluator, preset: str, notation: str = "json"
 ) -> Iterator[dict[str, Any]]:
     """Results for many lines, in order (a trailing newline on a line is ignored)."""
     for line in lines:
@@ -116,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
 
 
-def _write_results(stream: IO[bytes], family: Family, preset: str, notation: str) -> int:
+def _write_results(stream: IO[bytes], family: Evaluator, preset: str, notation: str) -> int:
     out = sys.stdout
     for result in evaluate_lines(stream, family, preset, notation):
         out.write(json.dumps(result, ensure_ascii=False) + "\n")

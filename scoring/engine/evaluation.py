@@ -1,7 +1,7 @@
 """The evaluation result of hand-json.md, and the registry of rule families that produce it.
 
 A family module (``scoring.engine.zung_jung``, later MCR, classical, HK faan) exposes an
-object satisfying ``Family``; ``FAMILY_MODULES`` names where each lives, so the dispatcher
+object satisfying ``Evaluator``; ``FAMILY_MODULES`` names where each lives, so the dispatcher
 (``mahjong-score evaluate``) never changes when a family is added.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, ClassVar
 
 from scoring.engine.errors import RulesError
 from scoring.engine.hand import Hand, hand_from_json
@@ -71,23 +71,40 @@ class Evaluation:
         }
 
 
-class Family(Protocol):
-    """What a rule family offers the dispatcher."""
+class Evaluator:
+    """What a rule family's engine offers the dispatcher: its names and unit, its presets, and
+    the evaluation of a hand object (hand-json.md) under one of them."""
 
-    name: str
-    unit: str
-    default_preset: str
+    name: ClassVar[str]
+    label: ClassVar[str]  # for a person choosing rules
+    unit: ClassVar[str]  # what a result's total counts
+    default_preset: ClassVar[str]
 
     def presets(self) -> tuple[str, ...]:
         """The preset names the family knows."""
-        ...
+        raise NotImplementedError
+
+    def check_preset(self, preset: str) -> None:
+        """Refuse a preset the family cannot use (``RulesError``). A family may accept more
+        than its named presets (classical: a rules file's path) and check those itself."""
+        if preset not in self.presets():
+            known = ", ".join(self.presets())
+            raise RulesError(
+                f"{self.name} has no preset {preset!r} (known: {known})", field="rules"
+            )
 
     def evaluate(self, hand: Hand, preset: str) -> Evaluation:
         """Score a valid hand under a preset; ``HandError`` when it is no winning hand."""
-        ...
+        raise NotImplementedError
+
+    def evaluate_data(self, data: object, preset: str) -> dict[str, Any]:
+        """The result object of a hand object. A family whose hand objects extend hand-json
+        (classical: ``"mahjong"`` and losers' partial hands; riichi: riichi, dora, red fives)
+        reads the object itself."""
+        return self.evaluate(hand_from_json(data), preset).to_json()
 
 
-def family(name: str) -> Family:
+def family(name: str) -> Evaluator:
     """The family registered under ``name``.
 
     A hyphen stands for an underscore, as command lines spell it (``zung-jung``).
@@ -102,11 +119,11 @@ def family(name: str) -> Family:
     except KeyError:
         known = ", ".join(sorted(FAMILY_MODULES))
         raise RulesError(f"unknown rule family {name!r} (known: {known})", field="rules") from None
-    found: Family = import_module(module_name).FAMILY
+    found: Evaluator = import_module(module_name).FAMILY
     return found
 
 
-def evaluate_object(chosen: Family, data: Any, preset: str) -> dict[str, Any]:
+def evaluate_object(chosen: Evaluator, data: Any, preset: str) -> dict[str, Any]:
     """The result object of one hand object (hand-json.md) under ``chosen``'s ``preset``.
 
     A family whose hand objects extend hand-json (classical: ``"mahjong"`` and losers'
@@ -117,17 +134,12 @@ def evaluate_object(chosen: Family, data: Any, preset: str) -> dict[str, Any]:
     ...                 "winning_tile": "5m"}, "seed")["ok"]
     True
     """
-    evaluate_data = getattr(chosen, "evaluate_data", None)
-    result: dict[str, Any] = (
-        evaluate_data(data, preset)
-        if evaluate_data is not None
-        else chosen.evaluate(hand_from_json(data), preset).to_json()
-    )
+    result = chosen.evaluate_data(data, preset)
     result["unit"] = chosen.unit
     return result
 
 
-def parse_rules(text: str) -> tuple[Family, str]:
+def parse_rules(text: str) -> tuple[Evaluator, str]:
     """Split ``FAMILY[:PRESET]`` into the family and a preset it knows.
 
     >>> parse_rules("zung_jung:official")[1]
@@ -136,12 +148,5 @@ def parse_rules(text: str) -> tuple[Family, str]:
     name, _, preset = text.partition(":")
     chosen = family(name.strip())
     preset = preset.strip() or chosen.default_preset
-    # A family may accept more than its named presets (classical: a rules file's path);
-    # it then checks the name itself and raises its own error.
-    check_preset = getattr(chosen, "check_preset", None)
-    if check_preset is not None:
-        check_preset(preset)
-    elif preset not in chosen.presets():
-        known = ", ".join(chosen.presets())
-        raise RulesError(f"{chosen.name} has no preset {preset!r} (known: {known})", field="rules")
+    chosen.check_preset(preset)
     return chosen, preset

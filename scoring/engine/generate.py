@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.engine.hand import Hand, Meld, MeldKind
+from scoring.engine.hand import Hand, Meld, MeldKind, hand_to_json
 from scoring.engine.tiles import FLOWERS, KINDS, ORPHANS, SEASONS, WINDS, Tile, is_suited
 
 _SHAPES = ("standard",) * 18 + ("seven_pairs", "thirteen_orphans")
@@ -142,8 +142,6 @@ def random_hands(count: int, *, seed: int = 0) -> list[Hand]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print random hands as hand-json lines."""
-    from scoring.engine.hand import hand_to_json
-
     parser = argparse.ArgumentParser(description="Print random valid hands as JSON lines.")
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)

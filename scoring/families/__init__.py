@@ -21,11 +21,24 @@ FAMILIES: dict[str, Family] = {
     )
 }
 
-__all__ = ["FAMILIES", "EngineError", "Family", "SeatResult", "family_choices", "get_family"]
+__all__ = [
+    "FAMILIES",
+    "EngineError",
+    "Family",
+    "SeatResult",
+    "family_choices",
+    "get_family",
+    "pmn_family_keys",
+]
 
 
 def family_choices() -> list[tuple[str, str]]:
     return [(family.key, family.label) for family in FAMILIES.values()]
+
+
+def pmn_family_keys() -> list[str]:
+    """The families whose games come as PMN game records."""
+    return [family.key for family in FAMILIES.values() if family.pmn_records]
 
 
 def get_family(key: str) -> Family:

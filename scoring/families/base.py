@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import datetime as dt
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -10,8 +11,47 @@ from typing import Any, ClassVar
 
 from scoring.engine.bounds import is_whole
 from scoring.forms import HandInputForm, ParamsForm
+from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
 
-__all__ = ["Family", "SeatResult", "is_whole"]
+__all__ = ["Column", "Demo", "Family", "SeatResult", "is_whole"]
+
+
+# One demo session: (days after the season starts, seated players by name, hand inputs).
+DemoSession = tuple[int, tuple[str, ...], tuple[Mapping[str, Any], ...]]
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A family's league in the demo club: its rule set, season, and the games played.
+
+    Games are recorded hand by hand (``sessions``), or read from a score file in the family's
+    format (``score_file`` gives its text for a season starting on a date). ``order`` places
+    the league among the others (the newest season is the club's current one).
+    """
+
+    order: int
+    rules_name: str
+    params: Mapping[str, Any]
+    season_name: str  # "{year}" is the season's year
+    sessions: tuple[DemoSession, ...] = ()
+    score_file: Callable[[dt.date], str] | None = None
+
+
+@dataclass(frozen=True)
+class Column:
+    """One standings column: the row's field, its heading, and how its value is written
+    (``count``, ``percent``, ``ratio``, ``points`` or ``signed`` points). The page, the API and
+    the exports read a family's columns; a column not ``shown`` is in the API only."""
+
+    field: str
+    label: str
+    kind: str = "count"
+    shown: bool = True
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the value is a number to align on its decimal point."""
+        return self.kind in ("ratio", "points", "signed")
 
 
 @dataclass(frozen=True)
@@ -44,17 +84,20 @@ class Family:
     params_form: ClassVar[type[ParamsForm]]
     hand_form: ClassVar[type[HandInputForm]]
     value_label: ClassVar[str] = "value"
-    standings_template: ClassVar[str] = "games/_standings_table.html"
-    # The standings row fields this family shows, in order (pages and the API).
-    standings_columns: ClassVar[tuple[str, ...]] = (
-        "games",
-        "wins",
-        "win_fraction",
-        "blames",
-        "blame_fraction",
-        "net",
-        "net_per_game",
+    # The standings row fields this family shows, in order (the page and the API).
+    standings_columns: ClassVar[tuple[Column, ...]] = (
+        Column("games", "Games"),
+        Column("wins", "Wins"),
+        Column("win_fraction", "Win rate", "percent"),
+        Column("blames", "Blamed"),
+        Column("blame_fraction", "Blame rate", "percent"),
+        Column("net", "Net", "points"),
+        Column("net_per_game", "Net / game", "ratio"),
     )
+    # What an empty standings table says is missing.
+    standings_nothing: ClassVar[str] = "No hands recorded"
+    # Whether standings mark the players who played under a quarter of the games (Big Two).
+    marks_occasional: ClassVar[bool] = False
     # A session is one game of this many hands (MCR: 16); None for no limit.
     hands_per_session: ClassVar[int | None] = None
     # Whether standings rank each session as a game with 4/2/1/0 table points (MCR).
@@ -66,6 +109,16 @@ class Family:
     # Extra information on the score sheet: for the session, and for each hand.
     session_template: ClassVar[str | None] = None
     hand_template: ClassVar[str | None] = None
+    # The score-file format of the family's reference program, if it has one (import/export).
+    score_file: ClassVar[ScoreFormat | None] = None
+    # The reference program's statistics table the standings export as (CSV and TSV).
+    stats: ClassVar[StatsTable] = HK_STATS
+    # Whether games come as PMN game records (an import page of their own).
+    pmn_records: ClassVar[bool] = False
+    # Whether the season page draws the Big Two analysis charts (games/charts.py).
+    analysis_charts: ClassVar[bool] = False
+    # The demo club's league of this family (``manage.py seed_demo``), if any.
+    demo: ClassVar[Demo | None] = None
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Order of a standings row: highest net per game first, then by name."""

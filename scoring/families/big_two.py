@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from scoring.engine import big_two
+from scoring.engine.bench.scorefile_gen import big_two_scores
+from scoring.engine.big_two_scorefile import (
+    BIG_TWO_HEADER,
+    BIG_TWO_NAME,
+    BigTwoPlayerStats,
+    read_big_two_scores,
+)
 from scoring.engine.errors import HandError, RulesError
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Column, Demo, Family, SeatResult
 from scoring.forms.big_two import BigTwoHandForm, BigTwoParamsForm
+from scoring.score_format import ScoreFormat, StandingLike, StatsTable, column_sums
 
 INPUT_FIELDS = ("losses", "takes_all")
 
@@ -33,25 +43,111 @@ def hand_from_input(hand: Mapping[str, Any]) -> big_two.BigTwoHand:
     return parsed
 
 
+# --- the score file of the reference program (big-two-scorer) --------------------------
+
+
+def _big_two_rules_params(rules: big_two.BigTwoRules) -> dict[str, Any]:
+    return {"fry_threshold": rules.fry_threshold}
+
+
+def _big_two_hand_input(hand: big_two.BigTwoHand) -> dict[str, Any]:
+    hand_input: dict[str, Any] = {"losses": list(hand.losses)}
+    if hand.takes_all is not None:
+        hand_input["takes_all"] = hand.takes_all
+    return hand_input
+
+
+def _big_two_setting_lines(params: Mapping[str, Any]) -> list[str]:
+    return [f"F={rules_from_params(params).fry_threshold}"]
+
+
+def _big_two_game_tokens(hand_input: Mapping[str, Any]) -> list[str]:
+    hand = hand_from_input(hand_input)
+    return [
+        f"{loss}t" if seat == hand.takes_all else str(loss) for seat, loss in enumerate(hand.losses)
+    ]
+
+
+BIG_TWO_FORMAT = ScoreFormat(
+    key="big_two",
+    label="Big Two (big-two-scorer)",
+    family="big_two",
+    read=read_big_two_scores,
+    generate=big_two_scores,
+    generated_params={"fry_threshold": 10},
+    name_pattern=re.compile(BIG_TWO_NAME),
+    rules_params=_big_two_rules_params,
+    hand_input=_big_two_hand_input,
+    setting_lines=_big_two_setting_lines,
+    game_tokens=_big_two_game_tokens,
+)
+
+
+def big_two_rows(standings: Sequence[StandingLike]) -> list[BigTwoPlayerStats]:
+    """Big Two standings as statistics rows, then the ``*`` row of everyone."""
+    rows = [
+        BigTwoPlayerStats(
+            row.name, row.is_regular, row.games, row.wins, row.fries, row.real_losses, int(row.net)
+        )
+        for row in standings
+    ]
+    columns = ("game_count", "win_count", "fry_count", "real_losses", "net_score")
+    return [*rows, BigTwoPlayerStats("*", True, *column_sums(rows, *columns))]
+
+
+# The big-two-scorer program's own statistics table.
+BIG_TWO_STATS = StatsTable(BIG_TWO_HEADER, big_two_rows)
+
+
+# The demo club's Big Two nights, read from a score file: (day, seating, game lines).
+DEMO_NIGHTS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (2, "Ada Bo Chi Dee", ("0 5 8 11", "3 0 2 13", "1 4 0 6", "7 2 9 0", "0 10 3 1t")),
+    (2, "Eli Ada Bo Chi", ("2 0 6 4", "0 12 5 3", "4 3 0 8")),
+    (9, "Bo Chi Dee Eli", ("5 0 1 9", "0 2 2 11", "6 6 0 3", "1 0 13 4")),
+)
+
+
+def demo_score_file(start: dt.date) -> str:
+    """The demo Big Two games as a score file, dated from ``start``."""
+    lines = ["F=10"]
+    for day, seating, games in DEMO_NIGHTS:
+        lines += ["", (start + dt.timedelta(days=day)).isoformat(), seating, *games]
+    return "\n".join(lines) + "\n"
+
+
+DEMO = Demo(
+    order=3,
+    rules_name="Big Two nights",
+    params={},
+    season_name="{year} Big Two",
+    score_file=demo_score_file,
+)
+
+
 class BigTwoFamily(Family):
     key = "big_two"
     label = "Big Two (鋤大弟)"
     params_form = BigTwoParamsForm
     hand_form = BigTwoHandForm
     value_label = "cards"
-    standings_template = "games/_standings_big_two.html"
+    score_file = BIG_TWO_FORMAT
+    stats = BIG_TWO_STATS
+    analysis_charts = True
+    demo = DEMO
     standings_columns = (
-        "games",
-        "wins",
-        "fries",
-        "real_losses",
-        "net",
-        "win_fraction",
-        "fry_fraction",
-        "real_losses_per_game",
-        "net_per_game",
-        "is_regular",
+        Column("games", "Games"),
+        Column("wins", "Wins"),
+        Column("fries", "Fries"),
+        Column("real_losses", "Real losses"),
+        Column("net", "Net", "points"),
+        Column("win_fraction", "Win rate", "percent"),
+        Column("fry_fraction", "Fry rate", "percent"),
+        Column("real_losses_per_game", "Losses / game", "ratio"),
+        Column("net_per_game", "Net / game", "ratio"),
+        Column("is_regular", "Regular", shown=False),
     )
+    standings_nothing = "No games recorded"
+    marks_occasional = True
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Regular players first, then by real losses per game, then by name (§8.4)."""

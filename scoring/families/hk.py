@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from scoring.engine import hk
+from scoring.engine.bench.scorefile_gen import hk_scores
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.exact import parse_decimal, to_decimal
-from scoring.families.base import Family, SeatResult
+from scoring.engine.hk_scorefile import HK_NAME, read_hk_scores
+from scoring.families.base import Demo, Family, SeatResult
 from scoring.forms.hk import HKHandForm, HKParamsForm
+from scoring.score_format import ScoreFormat
 
 MAX_BASE_PLACES = 4
 
@@ -60,12 +64,101 @@ def hand_from_input(hand: Mapping[str, Any]) -> hk.HKHand:
     )
 
 
+# --- the score file of the reference program (mahjong-scorer) ---------------------------
+
+HK_BLAME_TOKENS = {outcome: token for token, outcome in hk.BLAME_TOKENS.items()}
+
+
+def _hk_rules_params(rules: hk.HKRules) -> dict[str, Any]:
+    return {
+        "base": str(to_decimal(rules.base)),
+        "max_faan": rules.max_faan,
+        "responsibility": rules.responsibility.value,
+        "spiciness": rules.spiciness.value,
+    }
+
+
+def _hk_hand_input(hand: hk.HKHand) -> dict[str, Any]:
+    fields = {"winner": hand.winner, "faan": hand.faan, "blamed": hand.blamed}
+    return {"outcome": hand.outcome.value} | {k: v for k, v in fields.items() if v is not None}
+
+
+def _hk_setting_lines(params: Mapping[str, Any]) -> list[str]:
+    rules = rules_from_params(params)
+    base = format(to_decimal(rules.base).normalize(), "f")
+    return [
+        f"B={base}",
+        f"M={rules.max_faan}",
+        f"R={rules.responsibility.value}",
+        f"S={rules.spiciness.value}",
+    ]
+
+
+def _hk_game_tokens(hand_input: Mapping[str, Any]) -> list[str]:
+    hand = hand_from_input(hand_input)
+    tokens = ["-"] * hk.SEATS
+    if hand.winner is not None:
+        tokens[hand.winner] = str(hand.faan)
+    if hand.blamed is not None:
+        tokens[hand.blamed] = HK_BLAME_TOKENS[hand.outcome]
+    return tokens
+
+
+HK_FORMAT = ScoreFormat(
+    key="hk",
+    label="Hong Kong (mahjong-scorer)",
+    family="hk",
+    read=read_hk_scores,
+    generate=hk_scores,
+    generated_params={"base": "1", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
+    name_pattern=re.compile(HK_NAME),
+    rules_params=_hk_rules_params,
+    hand_input=_hk_hand_input,
+    setting_lines=_hk_setting_lines,
+    game_tokens=_hk_game_tokens,
+)
+
+
+# The demo club's Friday nights (manage.py seed_demo).
+DEMO = Demo(
+    order=1,
+    rules_name="Friday HK",
+    params={"base": "1", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
+    season_name="{year} season",
+    sessions=(
+        (
+            1,
+            ("Ada", "Bo", "Chi", "Dee"),
+            (
+                {"outcome": "self_drawn", "winner": 0, "faan": 3},
+                {"outcome": "discard", "winner": 1, "faan": 4, "blamed": 2},
+                {"outcome": "draw"},
+                {"outcome": "discard", "winner": 3, "faan": 6, "blamed": 0},
+                {"outcome": "self_draw_guarantee", "winner": 2, "faan": 5, "blamed": 1},
+            ),
+        ),
+        (
+            8,
+            ("Eli", "Ada", "Bo", "Chi"),
+            (
+                {"outcome": "discard", "winner": 0, "faan": 3, "blamed": 3},
+                {"outcome": "discard_guarantee", "winner": 2, "faan": 7, "blamed": 1},
+                {"outcome": "false_win", "blamed": 3},
+                {"outcome": "self_drawn", "winner": 1, "faan": 8},
+            ),
+        ),
+    ),
+)
+
+
 class HongKongFamily(Family):
     key = "hk"
     label = "Hong Kong faan (港式)"
     params_form = HKParamsForm
     hand_form = HKHandForm
     value_label = "faan"
+    score_file = HK_FORMAT
+    demo = DEMO
 
     def default_params(self) -> dict[str, Any]:
         return {"base": "1", "max_faan": 13, "responsibility": "full", "spiciness": "half"}

@@ -21,7 +21,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import rules as mcr_rules
 from scoring.engine.mcr import settlement
-from scoring.families.base import Family, SeatResult, is_whole
+from scoring.families.base import Column, Demo, Family, SeatResult, is_whole
 from scoring.families.mcr_seating import (
     HANDS_PER_GAME,
     TableState,
@@ -144,22 +144,46 @@ def _described_fan(
     return winning_fan(entry, self_drawn, rules)
 
 
+MIXED_STRAIGHT = {"concealed": "123m456p789s789p55s", "winning_tile": "7s", "seat_wind": "2z"}
+# The demo club's MCR game (manage.py seed_demo).
+DEMO = Demo(
+    order=4,
+    rules_name="MCR club rules",
+    params={"preset": "standard", "seats": "competition"},
+    season_name="{year} MCR",
+    sessions=(
+        (
+            5,
+            ("Ada", "Chi", "Dee", "Eli"),
+            (
+                {"outcome": "discard", "winner": 1, "discarder": 0, "hand": MIXED_STRAIGHT},
+                {"outcome": "self_drawn", "winner": 2, "fan": 12},
+                {"outcome": "draw"},
+                {"outcome": "discard", "winner": 3, "discarder": 1, "fan": 8},
+                {"outcome": "false_win", "offender": 0},
+            ),
+        ),
+    ),
+)
+
+
 class MCRFamily(Family):
     key = "mcr"
     label = "MCR (國標)"
     params_form = MCRParamsForm
     hand_form = MCRHandForm
     value_label = "fan"
-    standings_template = "games/_standings_mcr.html"
+    pmn_records = True
+    demo = DEMO
     standings_columns = (
-        "table_points",
-        "net",
-        "sessions",
-        "games",
-        "win_fraction",
-        "deal_in_fraction",
-        "self_draw_fraction",
-        "average_winning_value",
+        Column("table_points", "Table points", "ratio"),
+        Column("net", "Score", "points"),
+        Column("sessions", "Games"),
+        Column("games", "Hands"),
+        Column("win_fraction", "Win rate", "percent"),
+        Column("deal_in_fraction", "Deal-in rate", "percent"),
+        Column("self_draw_fraction", "Self-draw rate", "percent"),
+        Column("average_winning_value", "Average winning fan", "ratio"),
     )
     table_points = True
     hands_per_session = HANDS_PER_GAME

@@ -12,7 +12,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.zung_jung.settlement import Outcome, ZungJungHand, settle
 from scoring.engine.zung_jung.settlement import validate as validate_settlement
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Demo, Family, SeatResult
 from scoring.forms.zung_jung import ZungJungHandForm, ZungJungParamsForm
 
 INPUT_FIELDS = ("outcome", "winner", "discarder", "offender", "points", "hand")
@@ -82,12 +82,40 @@ def evaluate_tiles(
     return evaluation
 
 
+ALL_SEQUENCES = {"concealed": "123m456m789p234s55s", "winning_tile": "4s", "self_drawn": True}
+DRAGON_PUNGS = {
+    "concealed": "11m22m33m77z",
+    "melds": [{"type": "pung", "tiles": "555z"}, {"type": "pung", "tiles": "666z"}],
+    "winning_tile": "3m",
+}
+# The demo club's Zung Jung night (manage.py seed_demo).
+DEMO = Demo(
+    order=2,
+    rules_name="Zung Jung night",
+    params={"preset": "seed", "payoff": "each_loser_pays", "flowers": True},
+    season_name="{year} Zung Jung",
+    sessions=(
+        (
+            3,
+            ("Bo", "Chi", "Dee", "Eli"),
+            (
+                {"outcome": "self_drawn", "winner": 1, "hand": ALL_SEQUENCES},
+                {"outcome": "discard", "winner": 3, "discarder": 0, "points": 25},
+                {"outcome": "discard", "winner": 0, "discarder": 2, "hand": DRAGON_PUNGS},
+                {"outcome": "draw"},
+            ),
+        ),
+    ),
+)
+
+
 class ZungJungFamily(Family):
     key = "zung_jung"
     label = "Zung Jung (中庸)"
     params_form = ZungJungParamsForm
     hand_form = ZungJungHandForm
     value_label = "points"
+    demo = DEMO
 
     def default_params(self) -> dict[str, Any]:
         return {

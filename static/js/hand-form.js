@@ -103,12 +103,13 @@
       box.appendChild(element("h2", "", "Payments"));
       box.appendChild(table);
     }
-    if (result.evaluation) box.appendChild(evaluationBox(result.evaluation));
+    if (result.evaluation) box.appendChild(evaluationBox(result.evaluation, result.unit));
   }
 
-  function evaluationBox(evaluation) {
+  // The unit comes from the server: the family counts the hand's value (faan, fan, points…).
+  function evaluationBox(evaluation, unit) {
     var wrap = element("div", "evaluation-result");
-    wrap.appendChild(element("h3", "", evaluation.total + " points" + (evaluation.limit ? " (limit)" : "")));
+    wrap.appendChild(element("h3", "", evaluation.total + " " + unit + (evaluation.limit ? " (limit)" : "")));
     var list = element("ul", "patterns");
     evaluation.patterns.forEach(function (p) {
       var item = element("li", "", p.name + " " + p.name_zh + " ");

@@ -244,3 +244,18 @@ def test_a_deleted_hand_from_tiles_keeps_its_fan_in_the_history(
     page = text(as_bob.get(f"/c/dragons/sessions/{mcr_session.pk}/"))
     assert "(B wins 14 fan from tiles off A)" in page
     assert "None" not in page
+
+
+def test_the_live_preview_counts_in_fan(as_bob: Client, mcr_session: Session) -> None:
+    """The preview names the family's unit, so the form never guesses it from the family."""
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "0",
+        "value_mode": "tiles",
+        "concealed": "123m456p789s789p55s",
+        "winning_tile": "7s",
+    }
+    result = as_bob.post(f"/c/dragons/sessions/{mcr_session.pk}/hands/preview/", data).json()
+    assert result["ok"] and result["evaluation"]["total"] == 14
+    assert result["unit"] == "fan"

@@ -37,11 +37,6 @@ from games.models import (
 from games.views import standings
 from scoring.score_files import SCORE_FORMATS, generated_score_file
 
-# The rules the generated files start with.
-PARAMS = {
-    "hk": {"base": "1", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
-    "big_two": {"fry_threshold": 10},
-}
 READ_RUNS = 5  # a read is timed this many times and its median shown
 
 
@@ -56,7 +51,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=200_000)
-        parser.add_argument("--format", choices=sorted(SCORE_FORMATS), default="hk")
+        parser.add_argument(
+            "--format", choices=sorted(SCORE_FORMATS), default=next(iter(SCORE_FORMATS))
+        )
         parser.add_argument("--keep", action="store_true", help="keep the benchmark club")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -72,11 +69,13 @@ class Command(BaseCommand):
             if not options["keep"]:
                 _delete(club)
 
-    def _club(self, family: str) -> tuple[Club, Season]:
+    def _club(self, key: str) -> tuple[Club, Season]:
         slug = f"bench-{secrets.token_hex(4)}"
         club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
-        params = PARAMS[family]
-        rule_set = RuleSet.objects.create(club=club, name="Bench", family=family)
+        score_format = SCORE_FORMATS[key]
+        rule_set = RuleSet.objects.create(club=club, name="Bench", family=score_format.family)
+        # The rules the generated file starts with, so that it makes no new version.
+        params = dict(score_format.generated_params)
         RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
         season = services.season_save(club=club, name="Bench season", rule_set=rule_set)
         return club, season

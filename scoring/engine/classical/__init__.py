@@ -19,7 +19,7 @@ from scoring.engine.classical.payments import Matrix, net, settle
 from scoring.engine.classical.rulebooks import DEFAULT_PRESET, PRESETS, load_rules_file, preset
 from scoring.engine.classical.sets import PlayerHand, TileSet, parse_set, player_hand
 from scoring.engine.classical.tiles_in import ScoredHand, score_json
-from scoring.engine.evaluation import CountedPattern, Evaluation
+from scoring.engine.evaluation import CountedPattern, Evaluation, Evaluator
 from scoring.engine.hand import Hand, hand_to_json
 
 __all__ = [
@@ -58,10 +58,11 @@ __all__ = [
 ]
 
 
-class ClassicalFamily:
+class ClassicalEvaluator(Evaluator):
     """The ``classical`` entry of the family registry: a preset name or a rules file path."""
 
     name = "classical"
+    label = "Classical"  # for a person choosing rules
     unit = "points"  # what a result's total counts
     default_preset = DEFAULT_PRESET
 
@@ -133,4 +134,4 @@ def _without_bonus(scored: ScoredHand, rule_set: RuleSet) -> Fraction:
     return score_hand(rule_set, PlayerHand(sets, scored.hand.events), scored.seat).score
 
 
-FAMILY = ClassicalFamily()
+FAMILY = ClassicalEvaluator()

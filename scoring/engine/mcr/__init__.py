@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.engine.evaluation import Evaluation
+from scoring.engine.evaluation import Evaluation, Evaluator
 from scoring.engine.hand import Hand
 from scoring.engine.mcr.evaluator import best_reading, evaluate, fan_value
 from scoring.engine.mcr.fans import BY_PMN, FANS, Fan
@@ -23,10 +23,11 @@ __all__ = [
 ]
 
 
-class MCRFamily:
+class MCREvaluator(Evaluator):
     """The ``mcr`` entry of the family registry."""
 
     name = "mcr"
+    label = "MCR 國標"  # for a person choosing rules
     unit = "fan"  # what a result's total counts
     default_preset = "standard"
 
@@ -37,4 +38,4 @@ class MCRFamily:
         return evaluate(hand, preset(preset_name))
 
 
-FAMILY = MCRFamily()
+FAMILY = MCREvaluator()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine.evaluation import Evaluation
+from scoring.engine.evaluation import Evaluation, Evaluator
 from scoring.engine.hand import Hand, hand_to_json
 from scoring.engine.riichi.evaluator import evaluate, evaluate_data
 from scoring.engine.riichi.game import GameState, Placement, final_scores, play, replay, start
@@ -52,10 +52,11 @@ __all__ = [
 ]
 
 
-class RiichiFamily:
+class RiichiEvaluator(Evaluator):
     """The ``riichi`` entry of the family registry."""
 
     name = "riichi"
+    label = "Riichi 立直"  # for a person choosing rules
     unit = "han"  # what a result's total counts
     default_preset = "ema"
 
@@ -73,4 +74,4 @@ class RiichiFamily:
         return evaluate_data(data, preset(preset_name))
 
 
-FAMILY = RiichiFamily()
+FAMILY = RiichiEvaluator()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.engine.evaluation import Evaluation
+from scoring.engine.evaluation import Evaluation, Evaluator
 from scoring.engine.hand import Hand
 from scoring.engine.zung_jung.evaluator import evaluate, evaluate_declared, illegal_call
 from scoring.engine.zung_jung.rules import OFFICIAL, PRESETS, SEED, Payoff, ZungJungRules, preset
@@ -21,10 +21,11 @@ __all__ = [
 ]
 
 
-class ZungJungFamily:
+class ZungJungEvaluator(Evaluator):
     """The ``zung_jung`` entry of the family registry."""
 
     name = "zung_jung"
+    label = "Zung Jung 中庸"  # for a person choosing rules
     unit = "points"  # what a result's total counts
     default_preset = "seed"
 
@@ -35,4 +36,4 @@ class ZungJungFamily:
         return evaluate(hand, preset(preset_name))
 
 
-FAMILY = ZungJungFamily()
+FAMILY = ZungJungEvaluator()

@@ -14,13 +14,13 @@ from typing import Any
 
 from scoring.engine import classical
 from scoring.engine.classical.model import PaymentMethod
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Column, Family, SeatResult
 from scoring.families.classical import session
+from scoring.families.classical.forms import ClassicalHandForm, ClassicalParamsForm
 from scoring.families.classical.hand_input import read_hand
 from scoring.families.classical.params import FILE, rules_from_params, stake_from_params
 from scoring.families.classical.results import hand_evaluation, seat_results
 from scoring.families.classical.session import TableState, replay
-from scoring.forms.classical import ClassicalHandForm, ClassicalParamsForm
 
 METHOD_NAMES = {
     PaymentMethod.ONLY_WINNER: "only the winner is paid",
@@ -41,15 +41,14 @@ class ClassicalFamily(Family):
     hand_form = ClassicalHandForm
     value_label = "points"
     sequential = True
-    standings_template = "games/_standings_classical.html"
     standings_columns = (
-        "sessions",
-        "games",
-        "wins",
-        "east_hands",
-        "best_east_run",
-        "net",
-        "net_per_game",
+        Column("sessions", "Games"),
+        Column("games", "Hands"),
+        Column("wins", "Mah-Jonggs"),
+        Column("east_hands", "Hands as East"),
+        Column("best_east_run", "Best East run"),
+        Column("net", "Stake change", "signed"),
+        Column("net_per_game", "Per hand", "ratio"),
     )
     session_template = "scoring/classical_session.html"
     hand_template = "scoring/classical_hand_detail.html"

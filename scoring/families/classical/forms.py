@@ -13,6 +13,8 @@ from scoring.engine import classical
 from scoring.engine.classical.language import RulesFileError, decode_rules
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
 from scoring.engine.errors import EngineError
+from scoring.families.classical.hand_input import parse_tokens, set_from_token
+from scoring.families.classical.params import rules_from_params
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 from scoring.forms.typed import choice_field
 from scoring.parameters import whole_number_parameter
@@ -167,7 +169,6 @@ class ClassicalHandForm(HandInputForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from scoring.families.classical import rules_from_params
 
         try:
             rules = rules_from_params(self.params)
@@ -233,7 +234,6 @@ class ClassicalHandForm(HandInputForm):
         ]
 
     def clean(self) -> dict[str, Any]:
-        from scoring.families.classical import parse_tokens, set_from_token
 
         super().clean()
 
@@ -258,7 +258,6 @@ class ClassicalHandForm(HandInputForm):
         return data
 
     def hand_input(self) -> dict[str, Any]:
-        from scoring.families.classical import parse_tokens
 
         data = self.cleaned_data
         mahjong = data["mahjong"]
