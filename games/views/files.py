@@ -22,7 +22,7 @@ from scoring.families import get_family
 from scoring.score_files import SCORE_FORMATS, format_for_family
 
 ORGANISER = Membership.Role.ORGANISER
-# The previewed file's options and the name its text is kept under (importing.pending_file_*).
+# The previewed file's options, and the name its text is kept under (reading.pending_file_*).
 PENDING = "score_import"
 SESSIONS_SHOWN = 100
 

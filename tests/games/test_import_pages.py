@@ -147,7 +147,7 @@ def test_bad_uploads_get_a_clear_message(
 def test_a_huge_upload_is_refused(
     as_alice: Client, season: Season, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(importing, "MAX_FILE_BYTES", 1024 * 1024)
+    monkeypatch.setattr(importing.reading, "MAX_FILE_BYTES", 1024 * 1024)
     response = upload(as_alice, season, b"# padding\n" * 110_000)
     assert response.status_code == 200
     assert "The file is larger than 1 MB." in response.content.decode()

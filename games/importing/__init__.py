@@ -1,0 +1,54 @@
+"""Importing a score file into a season: a plan of what it creates, then one transaction.
+
+A section of the file (one date, one seating, one set of rules) becomes a session; its games
+become hands scored by the family's engine. Sessions carry a key derived from the section
+and hands a client id derived from their place and tokens, so importing the same file again
+creates nothing and a file that grew by appended games adds only the new games.
+
+The modules: ``reading`` (the upload), ``planning`` (the preview's plan, in ``plans``) and
+``writing`` (the confirmed import); this package names what callers use.
+"""
+
+from games.importing.planning import NAMESPACE, PLAYER_NAME_LENGTH, plan_import
+from games.importing.plans import (
+    ImportPlan,
+    ImportRefused,
+    PlannedSession,
+    PlannedVersion,
+    Problem,
+)
+from games.importing.reading import (
+    MAX_FILE_BYTES,
+    PENDING_FOLDER,
+    PENDING_LIFETIME,
+    check_game_count,
+    check_size,
+    decode,
+    page_max_games,
+    pending_file_delete,
+    pending_file_read,
+    pending_file_save,
+)
+from games.importing.writing import import_scores
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "NAMESPACE",
+    "PENDING_FOLDER",
+    "PENDING_LIFETIME",
+    "PLAYER_NAME_LENGTH",
+    "ImportPlan",
+    "ImportRefused",
+    "PlannedSession",
+    "PlannedVersion",
+    "Problem",
+    "check_game_count",
+    "check_size",
+    "decode",
+    "import_scores",
+    "page_max_games",
+    "pending_file_delete",
+    "pending_file_read",
+    "pending_file_save",
+    "plan_import",
+]

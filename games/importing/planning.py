@@ -1,0 +1,251 @@
+"""Planning an import: the players, rule versions, sessions and hands a file would create."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from django.utils import timezone
+
+from games.bulk_hands import ScoredGame
+from games.importing.plans import (
+    ImportPlan,
+    ImportRefused,
+    PlannedSession,
+    PlannedVersion,
+    Problem,
+)
+from games.importing.reading import check_game_count, read_scores
+from games.models import Hand, Player, RuleSet, Season, Session
+from scoring.families import EngineError, get_family
+from scoring.score_files import (
+    ScoreFormat,
+    Section,
+    game_tokens_of,
+    lines_of,
+)
+
+PLAYER_NAME_LENGTH = Player.NAME_LENGTH
+NAMESPACE = uuid.UUID("955aa0e1-2312-4ce6-98c0-1cacc5a41659")
+
+
+def plan_import(
+    *,
+    season: Season,
+    text: str,
+    score_format: ScoreFormat,
+    rule_set: RuleSet | None = None,
+    undated_on: dt.date | None = None,
+    max_games: int | None = None,
+) -> ImportPlan:
+    """Everything importing ``text`` would create, writing nothing; raise ``ImportRefused``
+    when the file cannot be read at all (the engine stops at its first bad line) or has more
+    than ``max_games`` games."""
+    rule_set = rule_set or season.rule_set
+    _check_family(season, rule_set, score_format)
+    scores = read_scores(score_format, text)
+    check_game_count(scores.game_count, max_games)
+    plan = ImportPlan(
+        season=season,
+        score_format=score_format,
+        rule_set=rule_set,
+        undated_on=undated_on or season.starts_on or timezone.localdate(),
+        game_count=scores.game_count,
+    )
+    if not scores.game_count:
+        plan.problems.append(Problem(None, "The file has no games."))
+    lines = lines_of(text)  # numbered as the reader numbers them
+    _plan_players(plan, scores.players, scores.sections, lines)
+    _plan_sessions(plan, scores.sections, lines)
+    return plan
+
+
+def _check_family(season: Season, rule_set: RuleSet, score_format: ScoreFormat) -> None:
+    family = get_family(score_format.family)
+    if rule_set.club_id != season.club_id:
+        raise ImportRefused([Problem(None, "That rule set belongs to another club.")])
+    for thing, name, key in (
+        ("season", season.name, season.rule_set.family),
+        ("rule set", rule_set.name, rule_set.family),
+    ):
+        if key != family.key:
+            message = (
+                f"A {score_format.label} file holds {family.label} games, but the {thing} "
+                f"{name!r} is for {get_family(key).label}."
+            )
+            raise ImportRefused([Problem(None, message)])
+
+
+def _plan_players(
+    plan: ImportPlan, names: list[str], sections: list[Section[Any, Any]], lines: list[str]
+) -> None:
+    found = Player.objects.filter(club=plan.season.club_id, name__in=names)
+    plan.players = {player.name: player for player in found}
+    first_section = {}
+    for section in reversed(sections):
+        first_section.update(dict.fromkeys(section.seating, section))
+    for name in names:
+        if name in plan.players or name not in first_section:
+            continue
+        line = _seating_line(first_section[name], lines)
+        plan.new_players[name] = line
+        if len(name) > PLAYER_NAME_LENGTH:
+            message = f"the name {name!r} is longer than {PLAYER_NAME_LENGTH} characters"
+            plan.problems.append(Problem(line, message))
+
+
+def _seating_line(section: Section[Any, Any], lines: list[str]) -> int:
+    """The line that seated a section's players: the nearest one before its first game."""
+    index = section.lines[0] - 1
+    while index > 0 and game_tokens_of(lines[index]) != section.seating:
+        index -= 1
+    return index + 1
+
+
+class _Planner:
+    """Walks the file's sections, matching them to sessions, versions and earlier imports."""
+
+    def __init__(self, plan: ImportPlan, lines: list[str]) -> None:
+        self.plan = plan
+        self.lines = lines
+        self.family = get_family(plan.score_format.family)
+        self.versions: dict[Any, PlannedVersion | Problem] = {}
+        self.scored: dict[Any, dict[int, ScoredGame | str]] = {}
+        existing = Session.objects.filter(season=plan.season).exclude(import_key="")
+        self.existing = {
+            session.import_key: session for session in existing.select_related("rule_set_version")
+        }
+        self.imported = _imported_hands(plan.season)
+        self.rule_versions = list(plan.rule_set.versions.order_by("number"))
+        self.next_number = max((v.number for v in self.rule_versions), default=0) + 1
+
+    def section(self, section: Section[Any, Any], occurrence: int) -> None:
+        version = self.version(section)
+        if isinstance(version, Problem):
+            self.plan.problems.append(Problem(section.lines[0], version.message))
+            return
+        played_on = self.played_on(section)
+        if played_on is None:
+            return
+        key_text = f"{section.date or '-'}|{' '.join(section.seating)}|{occurrence}"
+        planned = PlannedSession(
+            key=self.key(key_text),
+            line=section.lines[0],
+            played_on=played_on,
+            seating=section.seating,
+            version=version,
+            existing=self.existing.get(self.key(key_text)),
+        )
+        games = list(self.games(section, version, key_text))
+        self.match_earlier_import(planned, games)
+        if planned.existing is None:
+            version.used = True
+        self.plan.sessions.append(planned)
+
+    def key(self, text: str) -> str:
+        season = self.plan.season
+        return uuid.uuid5(NAMESPACE, f"{season.club_id}/{season.pk}/{text}").hex
+
+    def version(self, section: Section[Any, Any]) -> PlannedVersion | Problem:
+        if section.rules not in self.versions:
+            self.versions[section.rules] = self.find_version(section.rules)
+        return self.versions[section.rules]
+
+    def find_version(self, rules: Any) -> PlannedVersion | Problem:
+        try:
+            params = self.family.clean_params(self.plan.score_format.rules_params(rules))
+        except EngineError as error:
+            return Problem(None, f"these rules cannot be used: {error.message}")
+        description = self.family.describe_params(params)
+        for version in self.rule_versions:
+            if version.params == params:
+                planned = PlannedVersion(params, description, version.number, version, False)
+                self.plan.versions.append(planned)
+                return planned
+        planned = PlannedVersion(params, description, self.next_number)
+        self.next_number += 1
+        self.plan.versions.append(planned)
+        return planned
+
+    def played_on(self, section: Section[Any, Any]) -> dt.date | None:
+        if section.date is None:
+            return self.plan.undated_on
+        try:
+            return dt.date.fromisoformat(section.date)
+        except ValueError:
+            problem = Problem(section.lines[0], f"{section.date} is not a date in the calendar")
+            self.plan.problems.append(problem)
+            return None
+
+    def games(
+        self, section: Section[Any, Any], version: PlannedVersion, key_text: str
+    ) -> Iterator[tuple[int, uuid.UUID, ScoredGame]]:
+        season = self.plan.season
+        prefix = f"{season.club_id}/{season.pk}/{key_text}/"
+        # The reader shares one hand object among identical games under the same rules,
+        # so each distinct hand is scored once, looked up by its identity.
+        scored_hands = self.scored.setdefault(section.rules, {})
+        for ordinal, (line, hand) in enumerate(section.games, 1):
+            scored = scored_hands.get(id(hand))
+            if scored is None:
+                scored = scored_hands[id(hand)] = self.score(hand, version.params)
+            if isinstance(scored, str):
+                self.plan.problems.append(Problem(line, scored))
+                continue
+            tokens = " ".join(game_tokens_of(self.lines[line - 1]))
+            yield line, uuid.uuid5(NAMESPACE, f"{prefix}{ordinal}/{tokens}"), scored
+
+    def score(self, hand: Any, params: dict[str, Any]) -> ScoredGame | str:
+        """The game scored by the family, or the family's reason for refusing it."""
+        try:
+            hand_input = self.family.clean_hand(self.plan.score_format.hand_input(hand), params)
+            return ScoredGame(hand_input, self.family.score_hand(hand_input, params))
+        except EngineError as error:
+            return error.message
+
+    def match_earlier_import(
+        self, planned: PlannedSession, games: list[tuple[int, uuid.UUID, ScoredGame]]
+    ) -> None:
+        """Skip the games an earlier import of this section created; only appended games
+        are new, so a section changed since then is refused rather than imported twice."""
+        session = planned.existing
+        if session is None:
+            planned.games = games
+            return
+        if session.rule_set_version.params != planned.version.params:
+            message = "these games were imported before under other rules; fix the file"
+            self.plan.problems.append(Problem(planned.line, message))
+            return
+        imported = self.imported.get(session.pk, set())
+        known = 0
+        while known < len(games) and known < len(imported) and games[known][1] in imported:
+            known += 1
+        if known < len(games) and known < len(imported):
+            message = (
+                f"this game differs from the one imported before in the session of "
+                f"{session.played_on}; correct hands on the session's page, not in the file"
+            )
+            self.plan.problems.append(Problem(games[known][0], message))
+            return
+        planned.known, planned.games = known, games[known:]
+
+
+def _imported_hands(season: Season) -> dict[int, set[uuid.UUID]]:
+    """The client ids of every hand in the season's imported sessions, by session."""
+    hands = Hand.objects.filter(session__season=season).exclude(session__import_key="")
+    by_session: dict[int, set[uuid.UUID]] = defaultdict(set)
+    for session_id, client_id in hands.values_list("session_id", "client_id").iterator():
+        by_session[session_id].add(client_id)
+    return by_session
+
+
+def _plan_sessions(plan: ImportPlan, sections: list[Section[Any, Any]], lines: list[str]) -> None:
+    planner = _Planner(plan, lines)
+    occurrences: Counter[tuple[str | None, tuple[str, ...]]] = Counter()
+    for section in sections:
+        where = (section.date, section.seating)
+        planner.section(section, occurrences[where])
+        occurrences[where] += 1

@@ -1,0 +1,102 @@
+"""What an import would do: the plan shown in the preview, and the problems that stop it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from games.bulk_hands import ScoredGame
+from games.models import Player, RuleSet, RuleSetVersion, Season, Session
+from scoring.score_files import (
+    ScoreFormat,
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that stops the import, with the file's line number where there is one."""
+
+    line: int | None
+    message: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+class ImportRefused(ValidationError):
+    """The file cannot be imported as it is; ``problems`` says every reason found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__([str(problem) for problem in problems], code="import")
+        self.problems = problems
+
+
+@dataclass
+class PlannedVersion:
+    """The rule-set version a section's rules map to: an existing one, or one to create."""
+
+    params: dict[str, Any]
+    description: str
+    number: int
+    version: RuleSetVersion | None = None  # set once it exists
+    is_new: bool = True
+    used: bool = False  # by a session this import creates
+
+
+@dataclass
+class PlannedSession:
+    """A section of the file: a session to create, or one an earlier import created."""
+
+    key: str
+    line: int
+    played_on: dt.date
+    seating: tuple[str, ...]
+    version: PlannedVersion
+    existing: Session | None = None
+    known: int = 0  # games imported before
+    games: list[tuple[int, uuid.UUID, ScoredGame]] = field(default_factory=list)
+
+
+@dataclass
+class ImportPlan:
+    """What importing a file into a season would create, and every problem found."""
+
+    season: Season
+    score_format: ScoreFormat
+    rule_set: RuleSet
+    undated_on: dt.date
+    game_count: int = 0
+    players: dict[str, Player] = field(default_factory=dict)
+    new_players: dict[str, int] = field(default_factory=dict)  # name -> line first seated
+    versions: list[PlannedVersion] = field(default_factory=list)
+    sessions: list[PlannedSession] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def new_sessions(self) -> list[PlannedSession]:
+        return [s for s in self.sessions if s.existing is None and s.games]
+
+    @property
+    def new_versions(self) -> list[PlannedVersion]:
+        return [v for v in self.versions if v.is_new and v.used]
+
+    @property
+    def new_hand_count(self) -> int:
+        return sum(len(s.games) for s in self.sessions)
+
+    @property
+    def known_hand_count(self) -> int:
+        return sum(s.known for s in self.sessions)
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def creates_nothing(self) -> bool:
+        return not (self.new_hand_count or self.new_players)

@@ -1,0 +1,117 @@
+"""Reading an uploaded score file: its size, its text, and the preview file kept until the
+import is confirmed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.utils import timezone
+
+from games.importing.plans import (
+    ImportRefused,
+    Problem,
+)
+from scoring.score_files import (
+    NOT_UTF8,
+    LineError,
+    ScoreFormat,
+    score_lines,
+)
+
+MAX_FILE_BYTES = 32 * 1024 * 1024  # about 2.5 million games: far beyond any club's history
+# A previewed file waits for its confirmation in the default storage, not in the session row.
+PENDING_FOLDER = "score-imports"
+PENDING_LIFETIME = dt.timedelta(days=1)
+
+
+def check_size(size: int) -> None:
+    """Refuse an empty file or one over ``MAX_FILE_BYTES`` before reading it."""
+    if size == 0:
+        raise ImportRefused([Problem(None, "The file is empty.")])
+    if size > MAX_FILE_BYTES:
+        limit = MAX_FILE_BYTES // (1024 * 1024)
+        raise ImportRefused([Problem(None, f"The file is larger than {limit} MB.")])
+
+
+def decode(data: bytes) -> str:
+    """The text of an uploaded score file; refuse an empty, binary or non-UTF-8 one."""
+    check_size(len(data))
+    if b"\0" in data:
+        raise ImportRefused(
+            [Problem(None, "This is a binary file, not a score file (plain text, UTF-8).")]
+        )
+    try:
+        lines = score_lines(data)
+    except LineError as error:
+        raise ImportRefused([Problem(error.line, NOT_UTF8)]) from None
+    if not any(line.strip() for line in lines):
+        raise ImportRefused([Problem(None, "The file has no lines: it is empty.")])
+    return "\n".join(lines)
+
+
+def check_game_count(game_count: int, max_games: int | None) -> None:
+    """Refuse a file with more games than one request can import."""
+    if max_games is not None and game_count > max_games:
+        raise ImportRefused(
+            [
+                Problem(
+                    None,
+                    f"The file has {game_count:,} games; this page imports at most "
+                    f"{max_games:,} at a time, which is what finishes within one request. "
+                    "Split the file, or import it with `manage.py import_scores` on the server.",
+                )
+            ]
+        )
+
+
+def page_max_games() -> int:
+    """The most games the import page takes (settings.SCORE_IMPORT_PAGE_MAX_GAMES)."""
+    limit: int = settings.SCORE_IMPORT_PAGE_MAX_GAMES
+    return limit
+
+
+def pending_file_save(*, text: str) -> str:
+    """Keep a previewed file's text until it is confirmed; returns its name in the storage.
+    Files of previews never confirmed are removed here once they are a day old."""
+    _pending_files_sweep()
+    name = f"{PENDING_FOLDER}/{uuid.uuid4().hex}.txt"
+    return default_storage.save(name, ContentFile(text.encode()))
+
+
+def pending_file_read(*, name: str) -> str | None:
+    """The text kept under ``name``, or None when it is gone (confirmed or expired)."""
+    if not name.startswith(f"{PENDING_FOLDER}/") or not default_storage.exists(name):
+        return None
+    with default_storage.open(name, "rb") as kept:
+        data: bytes = kept.read()
+    return data.decode()
+
+
+def pending_file_delete(*, name: str) -> None:
+    if name.startswith(f"{PENDING_FOLDER}/"):
+        default_storage.delete(name)
+
+
+def _pending_files_sweep() -> None:
+    try:
+        _, names = default_storage.listdir(PENDING_FOLDER)
+    except FileNotFoundError:
+        return
+    cutoff = timezone.now() - PENDING_LIFETIME
+    for name in names:
+        path = f"{PENDING_FOLDER}/{name}"
+        if default_storage.get_modified_time(path) < cutoff:
+            default_storage.delete(path)
+
+
+def read_scores(score_format: ScoreFormat, text: str) -> Any:
+    try:
+        return score_format.read(text)
+    except LineError as error:
+        message, _, detail = error.message.partition("\n")
+        raise ImportRefused([Problem(error.line, message, detail.strip())]) from None
