@@ -142,6 +142,13 @@ class HandMetaForm(forms.Form):
     """The parts of a hand submission every family shares."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
+    # The hand the form was opened to record (its place on the sheet): when someone else has
+    # recorded that hand since, the member is shown it and asked before recording another.
+    # Optional, so that a page opened before the field existed still saves.
+    expected = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=MAX_PARAMETER
+    )
+    another = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
 
 class HandChangeForm(forms.Form):

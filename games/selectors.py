@@ -113,6 +113,28 @@ def last_seating(*, club: Club, season: Season | None = None) -> list[int]:
     return list(last.seats.order_by("position").values_list("player_id", flat=True))
 
 
+def session_sheet_version(*, session: Session) -> str:
+    """A value that changes whenever the session's score sheet would: a hand recorded,
+    amended or deleted, the rules switched, the session closed or reopened (one query)."""
+    hands = session.hands.aggregate(count=Count("id"), last=Max("id"), changed=Max("updated_at"))
+    return _sheet_version(session, hands["count"], hands["last"], hands["changed"])
+
+
+def sheet_version_of(sheet: ScoreSheet) -> str:
+    """``session_sheet_version`` of a sheet already read (no query)."""
+    hands = [row.hand for row in sheet.rows] + sheet.deleted
+    last = max((hand.pk for hand in hands), default=None)
+    changed = max((hand.updated_at for hand in hands), default=None)
+    return _sheet_version(sheet.session, len(hands), last, changed)
+
+
+def _sheet_version(
+    session: Session, count: int, last: int | None, changed: dt.datetime | None
+) -> str:
+    stamp = changed.timestamp() if changed else 0
+    return f"{count}-{last or 0}-{stamp}-{session.rule_set_version_id}-{session.status}"
+
+
 def hand_place(*, session: Session, number: int | None = None) -> int:
     """The place in the game (1-based) of the session's hand ``number``, or of its next hand:
     a deleted hand takes no place, as on the score sheet and in the count of a full game."""
@@ -120,6 +142,15 @@ def hand_place(*, session: Session, number: int | None = None) -> int:
     if number is not None:
         hands = hands.filter(number__lt=number)
     return hands.count() + 1
+
+
+def hands_from_place(*, session: Session, place: int) -> list[Hand]:
+    """The session's live hands at ``place`` and after, in order, each with its ``place``."""
+    live = session.hands.filter(deleted_at=None).select_related("recorded_by", "rule_set_version")
+    hands = list(live.order_by("number")[place - 1 :])
+    for offset, hand in enumerate(hands):
+        hand.place = place + offset
+    return hands
 
 
 def hand_rule_set_version(*, session: Session, number: int | None = None) -> RuleSetVersion:

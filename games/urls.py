@@ -81,6 +81,7 @@ urlpatterns = [
     path(club + "seasons/<int:season_id>/import-pmn/", records.pmn_import_view, name="pmn_import"),
     path(club + "sessions/new/", sessions.session_start, name="session_start"),
     path(club + "sessions/<int:session_id>/", sessions.session_detail, name="session"),
+    path(club + "sessions/<int:session_id>/live/", sessions.session_live, name="session_live"),
     path(
         club + "sessions/<int:session_id>/status/", sessions.session_status, name="session_status"
     ),

@@ -19,7 +19,7 @@ from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
 from games.models import Hand, Membership, Session
 from games.templatetags.league import points
 from games.views.sessions import get_session
-from scoring.families import Family, SeatResult, get_family
+from scoring.families import EngineError, Family, SeatResult, get_family
 from scoring.forms import HandInputForm
 from scoring.parameters import whole_number_parameter
 
@@ -76,11 +76,16 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         return redirect("session", slug=slug, session_id=session.pk)
     if request.method != "POST":
         form = _hand_form(session)
-        meta = HandMetaForm(initial={"client_id": uuid.uuid4()})
+        expected = selectors.hand_place(session=session)
+        meta = HandMetaForm(initial={"client_id": uuid.uuid4(), "expected": expected})
         return _render_new(request, access, session, form, meta, None)
     form, meta = _hand_form(session, request.POST), HandMetaForm(request.POST)
     if not (form.is_valid() and meta.is_valid()):
         return _refused(request, _render_new(request, access, session, form, meta, None))
+    if request.POST.get("action") != "preview" and (
+        clash := _recorded_since(request, session, meta)
+    ):
+        return _refused(request, _render_clash(request, access, session, form, meta, clash))
     try:
         if request.POST.get("action") == "preview":
             results, evaluation = services.hand_preview(
@@ -107,6 +112,49 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     return redirect(target)
 
 
+def _recorded_since(request: HttpRequest, session: Session, meta: HandMetaForm) -> list[Hand]:
+    """The hands someone else recorded at or after the place this form was opened for.
+
+    None when the member has seen them and chose to record another hand, when this entry is
+    already recorded (a retry), or when the phone's outbox sends a hand kept while offline
+    (``X-Outbox-Retry``: nobody is there to be asked; it is recorded as entered)."""
+    expected = meta.cleaned_data.get("expected")
+    if not expected or meta.cleaned_data.get("another") or request.headers.get("X-Outbox-Retry"):
+        return []
+    if session.hands.filter(client_id=meta.cleaned_data["client_id"]).exists():
+        return []
+    return selectors.hands_from_place(session=session, place=expected)
+
+
+def _render_clash(
+    request: HttpRequest,
+    access: ClubAccess,
+    session: Session,
+    form: HandInputForm,
+    meta: HandMetaForm,
+    clash: list[Hand],
+) -> HttpResponse:
+    """The form again, with the hands recorded meanwhile, asking before recording another."""
+    family, names = _family_and_names(session)
+    recorded = [(hand.place, hand.recorded_by, _description(family, hand, names)) for hand in clash]
+    data = request.POST.copy()
+    data["expected"] = str(selectors.hand_place(session=session))
+    data["another"] = "1"
+    meta = HandMetaForm(data)
+    meta.is_valid()
+    page = _render_new(request, access, session, form, meta, None, recorded=recorded)
+    return page
+
+
+def _description(family: Family, hand: Hand, names: list[str]) -> str:
+    try:
+        return family.describe_hand(
+            hand.input, names, hand.evaluation, hand.rule_set_version.params
+        )
+    except (EngineError, KeyError, IndexError, TypeError, ValueError):
+        return "a hand that cannot be described"
+
+
 def _refused(request: HttpRequest, page: HttpResponse) -> HttpResponse:
     """The form with its errors; to the phone's outbox (static/js/offline-queue.js) also a 400
     marked as the hand's own refusal, the one answer that may drop a hand kept on the phone."""
@@ -124,6 +172,8 @@ def _render_new(
     meta: HandMetaForm,
     preview: list[tuple[str, Any]] | None,
     evaluation: dict[str, Any] | None = None,
+    *,
+    recorded: list[tuple[int, Any, str]] | None = None,
 ) -> HttpResponse:
     context = {
         "access": access,
@@ -133,6 +183,7 @@ def _render_new(
         "meta": meta,
         "preview": preview,
         "evaluation": evaluation,
+        "recorded": recorded,
     }
     return render(request, "games/hand_new.html", context)
 

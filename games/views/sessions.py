@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.access import club_access, require_session_starter, signed_in
+from games.access import ClubAccess, club_access, require_session_starter, signed_in
 from games.forms import SessionStartForm, apply_validation_error
 from games.models import Membership, Session
 from games.services.session_rules import rules_changer
@@ -64,9 +68,44 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     access = club_access(request, slug)
     session = get_session(access.club.pk, session_id)
     sheet = selectors.session_sheet(session=session)
+    etag = _sheet_etag(request, access, selectors.sheet_version_of(sheet))
+    context = _sheet_context(request, access, session, sheet, etag)
+    return render(request, "games/session_detail.html", context)
+
+
+def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpResponseBase:
+    """The live part of the session page (the table, the next hand, the sheet), for the page
+    to refresh itself while open (static/js/live-sheet.js): 304 while nothing changed."""
+    access = club_access(request, slug)
+    session = get_session(access.club.pk, session_id)
+    etag = _sheet_etag(request, access, selectors.session_sheet_version(session=session))
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return unchanged
+    sheet = selectors.session_sheet(session=session)
+    context = _sheet_context(request, access, session, sheet, etag)
+    response = render(request, "games/_session_live.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _sheet_etag(request: HttpRequest, access: ClubAccess, version: str) -> str:
+    # What a viewer may do (amend, delete) and where the table is turned show on the sheet too.
+    bottom = _seat_number(request.GET.get("bottom"))
+    return quote_etag(f"{version}-{access.role or 'visitor'}-{bottom}")
+
+
+def _sheet_context(
+    request: HttpRequest,
+    access: ClubAccess,
+    session: Session,
+    sheet: selectors.ScoreSheet,
+    etag: str,
+) -> dict[str, Any]:
     version = session.rule_set_version
     family = get_family(version.rule_set.family)
-    context = {
+    return {
         "access": access,
         "club": access.club,
         "session": session,
@@ -76,8 +115,8 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
         "can_change_rules": rules_changer(club=access.club, membership=access.membership),
         # The seat the table view puts at the bottom ("rotate"), as the link without JS sets.
         "bottom": _seat_number(request.GET.get("bottom")),
+        "etag": etag,
     }
-    return render(request, "games/session_detail.html", context)
 
 
 def _seat_number(value: str | None) -> int | None:

@@ -91,7 +91,9 @@
     return items.filter(Boolean).join(" ") || "The server refused it.";
   }
 
-  function post(entry) {
+  // ``retry``: a hand kept on the phone, sent again later (nobody is at the form to be asked
+  // about a hand someone else recorded meanwhile; the server records it as entered).
+  function post(entry, retry) {
     var body = new FormData();
     // The sign-in may have changed since the hand was kept (a new sign-in, a new CSRF token).
     var token = csrfToken();
@@ -99,6 +101,7 @@
       body.append(pair[0], pair[0] === "csrfmiddlewaretoken" && token ? token : pair[1]);
     });
     var headers = { "X-Outbox": "1" };
+    if (retry) headers["X-Outbox-Retry"] = "1";
     if (token) headers["X-CSRFToken"] = token;
     return fetch(entry.url, { method: "POST", body: body, headers: headers, credentials: "same-origin" })
       .then(function (response) {
@@ -165,7 +168,7 @@
     if (sending || !entries.length) return;
     sending = true;
     var entry = entries[0];
-    post(entry).then(function (result) {
+    post(entry, true).then(function (result) {
       sending = false;
       if (result.signIn) {
         banner(describe(entries) + ". Sign in to send them.", "warning", signInLink());

@@ -2,10 +2,14 @@
 // without JavaScript) turns the table at once so that seat comes last, with no request.
 (function () {
   "use strict";
-  var table = document.querySelector("#table-state table.stakes tbody");
-  if (!table) return;
+  // Found at each click: the session page replaces the table when the sheet updates itself.
+  function currentTable() {
+    return document.querySelector("#table-state table.stakes tbody");
+  }
+  if (!currentTable()) return;
 
   function putAtBottom(seat) {
+    var table = currentTable();
     var rows = Array.prototype.slice.call(table.querySelectorAll("tr[data-seat]"));
     var index = rows.findIndex(function (row) { return row.dataset.seat === seat; });
     if (index < 0) return;
@@ -14,8 +18,8 @@
     });
   }
 
-  table.addEventListener("click", function (event) {
-    var link = event.target.closest("a.rotate");
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("#table-state a.rotate");
     if (!link) return;
     event.preventDefault();
     putAtBottom(link.dataset.seat);

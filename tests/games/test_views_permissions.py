@@ -39,6 +39,7 @@ CLUB_PAGES = [
     ("pmn_import", "/c/{slug}/seasons/{season}/import-pmn/", "organiser"),
     ("session_start", "/c/{slug}/sessions/new/", "organiser"),
     ("session", "/c/{slug}/sessions/{session}/", "read"),
+    ("session_live", "/c/{slug}/sessions/{session}/live/", "read"),
     ("session_rules", "/c/{slug}/sessions/{session}/rules/", "organiser"),
     ("session_rescore", "/c/{slug}/sessions/{session}/rescore/", "organiser"),
     ("hand_new", "/c/{slug}/sessions/{session}/hands/new/", "member"),

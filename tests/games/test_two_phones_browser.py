@@ -1,0 +1,84 @@
+"""Two phones at one table, in real Chromium at 375 px: the second to save the same hand is
+shown it before recording another, and an open score sheet shows new hands by itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.models import Hand, Session
+from tests.games.test_browser import (
+    PHONE,
+    REPORT_CSP_VIOLATIONS,
+    page,  # noqa: F401 (the fixture)
+    pytestmark,  # noqa: F401 (browser, transactional database, skipped without Chromium)
+    sign_in,
+)
+
+
+@pytest.fixture
+def second_phone(page: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
+    context = page.context.browser.new_context(viewport=PHONE, base_url=live_server.url)
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    yield context.new_page()
+    context.close()
+
+
+def fill_hand(phone: Any) -> None:
+    """B wins 1 faan off C (the form's first faan step)."""
+    phone.click("label:has-text('B')")
+    phone.click("label:has-text('Discard 打出')")
+    phone.locator("fieldset[data-field='blamed'] label").nth(2).click()
+    phone.click("button[data-step='1']")
+
+
+def test_the_second_phone_is_asked_before_recording_the_same_hand_again(
+    page: Any,  # noqa: F811
+    second_phone: Any,
+    session: Session,
+    alice: User,
+    bob: User,
+) -> None:
+    sign_in(page, "alice")
+    sign_in(second_phone, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    second_phone.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+
+    fill_hand(second_phone)
+    second_phone.click("#save-hand")
+    second_phone.wait_for_url(f"**/sessions/{session.pk}/#hand-1")
+
+    fill_hand(page)
+    page.click("#save-hand")
+    warning = page.locator("#recorded-meanwhile")
+    warning.wait_for()
+    assert "Hand 1 was just recorded by bob: B wins 1 faan off C" in warning.inner_text()
+    assert Hand.objects.filter(session=session).count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_an_open_score_sheet_shows_a_new_hand_without_a_reload(
+    page: Any,  # noqa: F811
+    second_phone: Any,
+    session: Session,
+    alice: User,
+    bob: User,
+) -> None:
+    sign_in(page, "alice")
+    page.goto(f"/c/dragons/sessions/{session.pk}/")
+    page.evaluate("window.sheetMark = 'not reloaded'")
+    assert page.locator("#hand-1").count() == 0
+
+    sign_in(second_phone, "bob")
+    second_phone.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    fill_hand(second_phone)
+    second_phone.click("#save-hand")
+    second_phone.wait_for_url(f"**/sessions/{session.pk}/#hand-1")
+
+    # The page polls every ten seconds while shown.
+    page.locator("#hand-1").wait_for(timeout=15000)
+    assert "B wins 1 faan off C" in page.inner_text("#live-sheet")
+    assert page.evaluate("window.sheetMark") == "not reloaded"
