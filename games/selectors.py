@@ -216,6 +216,11 @@ class ScoreSheet:
     # The rules switched to for the next hand, when they differ from the last hand's.
     next_rules_change: str = ""
 
+    @property
+    def over(self) -> bool:
+        """Whether the family's table says the game is finished: it takes no more hands."""
+        return bool(self.next_state is not None and self.next_state.over)
+
 
 def session_sheet(*, session: Session) -> ScoreSheet:
     """Every hand in order with each seat's change and running totals, in a fixed few queries."""

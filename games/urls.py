@@ -101,5 +101,6 @@ urlpatterns = [
     ),
     path(club + "hands/<int:hand_id>/edit/", hands.hand_edit, name="hand_edit"),
     path(club + "hands/<int:hand_id>/delete/", hands.hand_delete, name="hand_delete"),
+    path(club + "hands/<int:hand_id>/undo/", hands.hand_undo, name="hand_undo"),
     path(club + "hands/<int:hand_id>/replay/", replay.hand_replay, name="hand_replay"),
 ]

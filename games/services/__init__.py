@@ -34,6 +34,7 @@ from games.services.hands import (
     hand_delete,
     hand_preview,
     hand_record,
+    hand_undo,
 )
 from games.services.rules import rule_set_create, rule_set_update, season_save
 from games.services.sessions import (
@@ -59,6 +60,7 @@ __all__ = [
     "hand_delete",
     "hand_preview",
     "hand_record",
+    "hand_undo",
     "invitation_accept",
     "invitation_create",
     "invitation_sign_up",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -185,6 +186,28 @@ def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: User) -> 
         session_totals_refresh(session_ids=[hand.session_id])
         webhooks.emit(Webhook.Event.HAND_DELETED, hand)
     return hand
+
+
+# How long the member who recorded a hand may take it back with one tap ("Undo").
+UNDO_SECONDS = 60
+
+
+def hand_undo(*, hand: Hand, by: User) -> Hand:
+    """Take back a hand just recorded: by the member who recorded it, within ``UNDO_SECONDS``,
+    before anyone amended it. It is deleted with the reason "undone" (history keeps it)."""
+    if hand.recorded_by_id != by.pk:
+        raise ValidationError(
+            "Only the member who recorded a hand can undo it; delete it from the score sheet "
+            "with a reason instead."
+        )
+    if hand.is_deleted:
+        raise ValidationError("This hand is already deleted.")
+    if timezone.now() - hand.recorded_at > dt.timedelta(seconds=UNDO_SECONDS):
+        raise ValidationError(
+            f"Too late to undo: a hand can be undone for {UNDO_SECONDS} seconds. Delete it "
+            "from the score sheet with a reason instead."
+        )
+    return hand_delete(hand=hand, expected_version=1, reason="undone", by=by)
 
 
 def _family_of(session: Session) -> Family:

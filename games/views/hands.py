@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
@@ -78,7 +80,8 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         form = _hand_form(session)
         expected = selectors.hand_place(session=session)
         meta = HandMetaForm(initial={"client_id": uuid.uuid4(), "expected": expected})
-        return _render_new(request, access, session, form, meta, None)
+        saved = _just_saved(request, session)
+        return _render_new(request, access, session, form, meta, None, saved=saved)
     form, meta = _hand_form(session, request.POST), HandMetaForm(request.POST)
     if not (form.is_valid() and meta.is_valid()):
         return _refused(request, _render_new(request, access, session, form, meta, None))
@@ -102,14 +105,67 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     except ValidationError as error:
         _show_error(form, error)
         return _refused(request, _render_new(request, access, session, form, meta, None))
-    note = "recorded" if created else "was already recorded; it is shown here once"
-    place = selectors.hand_place(session=session, number=hand.number)
-    messages.success(request, f"Hand {place} {note}.")
-    target = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
+    target = _after_saving(request, session, hand, created)
     if request.headers.get("X-Outbox"):
         # The page's own sender (static/js/offline-queue.js) follows this itself.
         return JsonResponse({"saved": True, "created": created, "redirect": target})
     return redirect(target)
+
+
+def _after_saving(request: HttpRequest, session: Session, hand: Hand, created: bool) -> str:
+    """Where a saved hand leads: a fresh form for the next hand, saying the hand was saved
+    (with Undo), while the session takes more hands; else the hand on the score sheet."""
+    slug = session.club.slug
+    on_sheet = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
+    place = selectors.hand_place(session=session, number=hand.number)
+    if not created:
+        messages.success(request, f"Hand {place} was already recorded; it is shown here once.")
+        return on_sheet
+    if not _takes_more_hands(session):
+        messages.success(request, f"Hand {place} recorded.")
+        return on_sheet
+    return reverse("hand_new", args=[slug, session.pk]) + f"?saved={hand.pk}"
+
+
+def _takes_more_hands(session: Session) -> bool:
+    """Whether the session has room for another hand (not closed, not a finished game)."""
+    sheet = selectors.session_sheet(session=session)
+    family = get_family(session.rule_set_version.rule_set.family)
+    limit = family.hands_per_session
+    return session.is_open and not sheet.over and not (limit and len(sheet.rows) >= limit)
+
+
+def _just_saved(request: HttpRequest, session: Session) -> dict[str, Any] | None:
+    """The hand this member saved just before the form opened again (``?saved=``)."""
+    hand_id = whole_number_parameter(request.GET.get("saved"))
+    if hand_id is None:
+        return None
+    hand = session.hands.filter(
+        pk=hand_id, deleted_at=None, recorded_by_id=signed_in(request).pk
+    ).first()
+    if hand is None:
+        return None
+    age = timezone.now() - hand.recorded_at
+    return {
+        "hand": hand,
+        "place": selectors.hand_place(session=session, number=hand.number),
+        "can_undo": age <= dt.timedelta(seconds=services.hands.UNDO_SECONDS),
+    }
+
+
+@login_required
+@require_POST
+def hand_undo(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    hand = _get_hand(access, hand_id)
+    place = hand.place
+    try:
+        services.hand_undo(hand=hand, by=signed_in(request))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("session", slug=slug, session_id=hand.session_id)
+    messages.success(request, f"Hand {place} undone.")
+    return redirect("hand_new", slug=slug, session_id=hand.session_id)
 
 
 def _recorded_since(request: HttpRequest, session: Session, meta: HandMetaForm) -> list[Hand]:
@@ -123,7 +179,9 @@ def _recorded_since(request: HttpRequest, session: Session, meta: HandMetaForm) 
         return []
     if session.hands.filter(client_id=meta.cleaned_data["client_id"]).exists():
         return []
-    return selectors.hands_from_place(session=session, place=expected)
+    member = signed_in(request).pk
+    recorded = selectors.hands_from_place(session=session, place=expected)
+    return [hand for hand in recorded if hand.recorded_by_id != member]
 
 
 def _render_clash(
@@ -174,6 +232,7 @@ def _render_new(
     evaluation: dict[str, Any] | None = None,
     *,
     recorded: list[tuple[int, Any, str]] | None = None,
+    saved: dict[str, Any] | None = None,
 ) -> HttpResponse:
     context = {
         "access": access,
@@ -184,6 +243,7 @@ def _render_new(
         "preview": preview,
         "evaluation": evaluation,
         "recorded": recorded,
+        "saved": saved,
     }
     return render(request, "games/hand_new.html", context)
 

@@ -157,6 +157,9 @@
         setBusy(false);
         form.reset();
         form.querySelector('[name="client_id"]').value = newEntryId();
+        // The next hand is the one after the hand just kept.
+        var expected = form.querySelector('[name="expected"]');
+        if (expected && expected.value) expected.value = String(Number(expected.value) + 1);
         updateVisibility();
         document.getElementById("preview").textContent = "";
         window.scrollTo(0, 0);

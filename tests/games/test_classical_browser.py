@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+from tests.games.test_browser import PHONE, page, pytestmark, saved_then_sheet, sign_in
 
 __all__ = ["page", "pytestmark"]
 
@@ -67,7 +67,7 @@ def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, 
     assert box["height"] >= 44 and box["width"] >= 44
     page.click("#save-hand")
 
-    page.wait_for_url(f"**/sessions/{table.pk}/#hand-1")
+    saved_then_sheet(page, table.pk, 1)
     hand = Hand.objects.get()
     assert hand.input["mahjong"] == 1 and hand.input["discarder"] == 2
     assert hand.input["players"][1]["sets"] == ["777z", "123s"]

@@ -101,15 +101,17 @@ def test_saving_records_one_hand_and_shows_it_on_the_sheet(
     response = as_bob.post(new_url(session), new_hand_form(client_id=client_id))
 
     assert response.status_code == 302
-    assert response["Location"] == f"{sheet_url(session)}#hand-1"
     hand = Hand.objects.get()
+    # A fresh form for the next hand, saying the hand was saved.
+    assert response["Location"] == f"{new_url(session)}?saved={hand.pk}"
     assert hand.session == session and hand.number == 1
     assert hand.input == DISCARD and hand.client_id == client_id
     assert hand.recorded_by == bob
     assert points(hand) == [-4, 16, -8, -4]
 
-    sheet = as_bob.get(response["Location"])
-    assert "Hand 1 recorded." in messages_of(sheet)
+    fresh = as_bob.get(response["Location"])
+    assert "Hand 1 saved ✓" in text(fresh)
+    sheet = as_bob.get(sheet_url(session))
     assert 'id="hand-1"' in sheet.content.decode()
     assert "B wins 2 faan off C" in text(sheet)
 
@@ -122,14 +124,14 @@ def test_posting_the_same_entry_twice_records_one_hand(as_bob: Client, session: 
     assert Hand.objects.count() == 1
     assert Score.objects.count() == 4
     assert second.redirect_chain == [(f"{sheet_url(session)}#hand-1", 302)]
-    assert messages_of(first) == ["Hand 1 recorded."]
+    assert "Hand 1 saved ✓" in text(first)
     assert messages_of(second) == ["Hand 1 was already recorded; it is shown here once."]
 
 
 def test_a_second_hand_gets_the_next_number(as_bob: Client, session: Session) -> None:
     as_bob.post(new_url(session), new_hand_form())
     response = as_bob.post(new_url(session), new_hand_form(winner="draw", how="", blamed=""))
-    assert response["Location"].endswith("#hand-2")
+    assert response["Location"].endswith(f"?saved={Hand.objects.get(number=2).pk}")
     assert list(Hand.objects.values_list("number", "input")) == [
         (1, DISCARD),
         (2, {"outcome": "draw"}),
@@ -454,7 +456,7 @@ def test_the_amend_page_says_a_session_is_closed_once(
     assert text(as_bob.post(edit_url(hand), data)).count("This session is closed") == 1
 
 
-def test_the_outbox_sender_gets_json_with_the_sheet_to_open(
+def test_the_outbox_sender_gets_json_with_the_page_to_open(
     as_bob: Client, session: Session
 ) -> None:
     data = {"client_id": str(uuid.uuid4()), "action": "save", "winner": "draw"}
@@ -464,7 +466,7 @@ def test_the_outbox_sender_gets_json_with_the_sheet_to_open(
     assert first == {
         "saved": True,
         "created": True,
-        "redirect": f"/c/dragons/sessions/{session.pk}/#hand-1",
+        "redirect": f"{url}?saved={Hand.objects.get().pk}",
     }
     assert again["saved"] and not again["created"]
     assert Hand.objects.count() == 1
@@ -487,7 +489,7 @@ def test_hands_are_numbered_by_their_place_among_live_hands_everywhere(
     listed = as_bob.get(f"/api/v1/hands/?session={session.pk}").json()["results"]
     assert [hand["place"] for hand in listed] == [1, 2, 3, 4, 5, 6]
     response = as_bob.post(new_url(session), new_hand_form(), follow=True)
-    assert "Hand 7 recorded." in messages_of(response)
+    assert "Hand 7 saved ✓" in text(response)
 
 
 @pytest.mark.parametrize(

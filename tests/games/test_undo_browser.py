@@ -1,0 +1,36 @@
+"""After a save the phone stays on a fresh form saying "Hand 1 saved ✓", and Undo takes the
+hand back (real Chromium, 375 px)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from games.models import Hand, Session
+from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+from tests.games.test_two_phones_browser import fill_hand
+
+__all__ = ["page", "pytestmark"]
+
+
+def test_a_member_saves_a_hand_stays_on_the_form_and_undoes_it(
+    page: Any, session: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    fill_hand(page)
+    page.click("#save-hand")
+
+    page.wait_for_url("**/hands/new/?saved=*")
+    assert "Hand 1 saved ✓" in page.inner_text("#saved-hand")
+    assert not page.is_checked("fieldset[data-field='winner'] input[value='1']")  # fresh
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("#undo-hand").bounding_box()
+    assert box is not None and box["height"] >= 44
+
+    page.click("#undo-hand")
+    page.locator(".messages", has_text="Hand 1 undone.").wait_for()
+    hand = Hand.objects.get()
+    assert hand.is_deleted and hand.revisions.get().reason == "undone"
+    assert page.locator("#saved-hand").count() == 0
