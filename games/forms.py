@@ -240,6 +240,12 @@ class ScoreImportConfirmForm(forms.Form):
     create_players = forms.BooleanField(
         required=False, label="Add the new players listed above to the club"
     )
+    make_current = forms.BooleanField(
+        required=False,
+        label="Make these the current rules",
+        help_text="Off: the file's new rule versions score its own sessions only, and new "
+        "sessions keep starting under the current rules.",
+    )
 
 
 class MultipleFileInput(forms.ClearableFileInput):

@@ -102,6 +102,15 @@ class RuleSet(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def current_version(self) -> RuleSetVersion:
+        """The version new sessions start with and the rules page edits: the newest one not
+        made by an import for its own sessions (the newest of all if every one was)."""
+        versions = self.versions.order_by("-number")
+        found = versions.filter(from_import=False).first() or versions.first()
+        if found is None:
+            raise RuleSetVersion.DoesNotExist(f"{self.name} has no version")
+        return found
+
 
 class RuleSetVersion(models.Model):
     """One immutable-once-used version of a rule set's parameters."""
@@ -113,6 +122,9 @@ class RuleSetVersion(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Made by a score-file import for the sessions it imported: not the rules new sessions
+    # start with, unless the organiser made them the current rules when importing.
+    from_import = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["rule_set", "-number"]

@@ -111,8 +111,7 @@ def pmn_import_plan(
     if not get_family(rule_set.family).pmn_records or rule_set.club_id != season.club_id:
         plan.errors.append("PMN records are MCR games: choose one of this club's MCR rule sets.")
         return plan
-    version = rule_set.versions.order_by("-number").first()
-    assert version is not None
+    version = rule_set.current_version()
     for record_file in files:
         games, errors = read_records(record_file.text, version.params)
         plan.errors.extend(f"{record_file.name}, {error}" for error in errors)
@@ -224,4 +223,5 @@ def _import_session(
             placed=False,  # the record's winds are the game's, not the session's
         )
         Hand.objects.filter(pk=hand.pk).update(record=game.game.record)
-    return session
+    # A recorded game is over, as a score file's sessions are: closed to new hands.
+    return services.session_set_status(session=session, status=Session.Status.CLOSED)

@@ -146,9 +146,7 @@ def _rule_set_params(request: Request, rule_set_id: int) -> tuple[str, dict[str,
         access_to(request, rule_set.club)
     except Http404:
         raise serializers.ValidationError({"rule_set": ["No such rule set."]}) from None
-    latest = rule_set.versions.order_by("-number").first()
-    assert latest is not None
-    return rule_set.family, latest.params
+    return rule_set.family, rule_set.current_version().params
 
 
 class SettleApi(APIView):

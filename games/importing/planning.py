@@ -139,11 +139,23 @@ class _Planner:
             version=version,
             existing=self.existing.get(self.key(key_text)),
         )
+        self.check_in_season(planned)
         games = list(self.games(section, version, key_text))
         self.match_earlier_import(planned, games)
         if planned.existing is None:
             version.used = True
         self.plan.sessions.append(planned)
+
+    def check_in_season(self, planned: PlannedSession) -> None:
+        """Warn of a session dated outside the season (imported all the same)."""
+        season = self.plan.season
+        if season.starts_on and planned.played_on < season.starts_on:
+            when = f"before {season.name} starts ({season.starts_on})"
+        elif season.ends_on and planned.played_on > season.ends_on:
+            when = f"after {season.name} ends ({season.ends_on})"
+        else:
+            return
+        self.plan.warnings.append(Problem(planned.line, f"{planned.played_on} is {when}"))
 
     def key(self, text: str) -> str:
         season = self.plan.season

@@ -76,6 +76,8 @@ class ImportPlan:
     versions: list[PlannedVersion] = field(default_factory=list)
     sessions: list[PlannedSession] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # What the organiser should know but that does not stop the import.
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def new_sessions(self) -> list[PlannedSession]:

@@ -29,9 +29,13 @@ def import_scores(
     undated_on: dt.date | None = None,
     create_players: bool = False,
     max_games: int | None = None,
+    make_current: bool = False,
 ) -> ImportPlan:
     """Import a score file into ``season`` in one transaction, or raise ``ImportRefused``
-    with every problem found and write nothing. Returns the plan that was carried out."""
+    with every problem found and write nothing. Returns the plan that was carried out.
+
+    Rule-set versions the file's settings make are for its own sessions; with
+    ``make_current`` the newest becomes the rules new sessions start with."""
     try:
         with transaction.atomic():
             # One import per season at a time; the plan is made under the lock.
@@ -48,7 +52,7 @@ def import_scores(
             problems = plan.problems + _refused_players(plan, create_players)
             if problems:
                 raise ImportRefused(problems)
-            _write(plan, by)
+            _write(plan, by, make_current)
     except IntegrityError as error:  # pragma: no cover - only if the lock is bypassed
         raise ImportRefused([Problem(None, "The season changed meanwhile; try again.")]) from error
     return plan
@@ -64,7 +68,7 @@ def _refused_players(plan: ImportPlan, create_players: bool) -> list[Problem]:
     ]
 
 
-def _write(plan: ImportPlan, by: User | None) -> None:
+def _write(plan: ImportPlan, by: User | None, make_current: bool) -> None:
     players = dict(plan.players)
     created = Player.objects.bulk_create(
         Player(club_id=plan.season.club_id, name=name) for name in plan.new_players
@@ -72,7 +76,11 @@ def _write(plan: ImportPlan, by: User | None) -> None:
     players.update((player.name, player) for player in created)
     for planned in plan.new_versions:
         planned.version = RuleSetVersion.objects.create(
-            rule_set=plan.rule_set, number=planned.number, params=planned.params, created_by=by
+            rule_set=plan.rule_set,
+            number=planned.number,
+            params=planned.params,
+            created_by=by,
+            from_import=not make_current,
         )
     sessions = _write_sessions(plan, players, by)
     _write_hands(plan, sessions, by)

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db.models import Max
 
 from games.models import (
     Club,
@@ -66,18 +67,19 @@ def rule_set_update(
 def _rule_set_version_for(
     rule_set: RuleSet, family: Family, cleaned: dict[str, Any], by: User
 ) -> RuleSetVersion:
-    latest = rule_set.versions.order_by("-number").first()
-    assert latest is not None
-    if _same_params(family, latest.params, cleaned):
-        return latest
-    # A version that scored any hand is history too, even after its session moved on.
-    if latest.sessions.exists() or latest.hands.exists():
+    current = rule_set.current_version()
+    if _same_params(family, current.params, cleaned):
+        return current
+    # A version that scored any hand is history too, even after its session moved on; so is
+    # one an import made (for its sessions).
+    if current.from_import or current.sessions.exists() or current.hands.exists():
+        number = (rule_set.versions.aggregate(Max("number"))["number__max"] or 0) + 1
         return RuleSetVersion.objects.create(
-            rule_set=rule_set, number=latest.number + 1, params=cleaned, created_by=by
+            rule_set=rule_set, number=number, params=cleaned, created_by=by
         )
-    latest.params = cleaned
-    latest.save(update_fields=["params"])
-    return latest
+    current.params = cleaned
+    current.save(update_fields=["params"])
+    return current
 
 
 def _same_params(family: Family, stored: Mapping[str, Any], cleaned: Mapping[str, Any]) -> bool:

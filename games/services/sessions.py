@@ -90,8 +90,7 @@ class _SessionStart:
         existing = self.started_with(client_id)
         if existing is not None:
             return existing, False
-        version = self.rule_set.versions.order_by("-number").first()
-        assert version is not None
+        version = self.rule_set.current_version()
         session = Session.objects.create(
             club=self.season.club,
             season=self.season,

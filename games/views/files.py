@@ -122,6 +122,7 @@ def season_import_confirm(request: HttpRequest, slug: str, season_id: int) -> Ht
             season=season,
             by=signed_in(request),
             create_players=form.cleaned_data["create_players"],
+            make_current=form.cleaned_data["make_current"],
             **options,
         )
     except importing.ImportRefused as refused:

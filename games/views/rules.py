@@ -56,9 +56,7 @@ def rule_set_edit(request: HttpRequest, slug: str, rule_set_id: int) -> HttpResp
     access = club_access(request, slug, role=ORGANISER)
     rule_set = get_object_or_404(RuleSet, club=access.club, pk=rule_set_id)
     family_obj = FAMILIES[rule_set.family]
-    latest = rule_set.versions.order_by("-number").first()
-    assert latest is not None
-    initial = family_obj.params_form.initial_from_params(latest.params)
+    initial = family_obj.params_form.initial_from_params(rule_set.current_version().params)
     name_form = RuleSetNameForm(request.POST or None, initial={"name": rule_set.name})
     params_form = family_obj.params_form(
         request.POST or None, request.FILES or None, initial=initial

@@ -31,6 +31,11 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=sorted(SCORE_FORMATS), dest="score_format")
         parser.add_argument("--undated", type=dt.date.fromisoformat, help="date of undated games")
         parser.add_argument("--create-players", action="store_true")
+        parser.add_argument(
+            "--make-current",
+            action="store_true",
+            help="the newest rule version the file makes becomes the current rules",
+        )
         parser.add_argument("--dry-run", action="store_true", help="show the plan, write nothing")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -103,6 +108,7 @@ class Command(BaseCommand):
             rule_set=rule_set,
             undated_on=options["undated"],
             create_players=options["create_players"],
+            make_current=options["make_current"],
         )
 
     def _report(self, path: Path, plan: importing.ImportPlan, dry_run: bool) -> None:
@@ -113,6 +119,8 @@ class Command(BaseCommand):
         )
         if plan.new_players:
             self.stdout.write(f"new players: {', '.join(plan.new_players)}")
+        for warning in plan.warnings:
+            self.stdout.write(f"warning: {warning}")
         for version in plan.new_versions:
             self.stdout.write(
                 f"new version {plan.rule_set.name} v{version.number}: {version.description}"
