@@ -31,16 +31,22 @@ def mcr_session(club: Club, mcr_rules: RuleSet, players: list[Player], alice: Us
     )
 
 
+# B wins off A's discard with a mixed straight (14 fan), entered by tiles.
+MIXED_STRAIGHT_OFF_A = {
+    "winner": "1",
+    "how": "discard",
+    "blamed": "0",
+    "value_mode": "tiles",
+    "concealed": "123m456p789s789p55s",
+    "winning_tile": "7s",
+}
+
+
 def test_a_member_records_an_mcr_hand_from_its_tiles(as_bob: Client, mcr_session: Session) -> None:
     data = {
         "client_id": str(uuid.uuid4()),
         "action": "save",
-        "winner": "1",
-        "how": "discard",
-        "blamed": "0",
-        "value_mode": "tiles",
-        "concealed": "123m456p789s789p55s",
-        "winning_tile": "7s",
+        **MIXED_STRAIGHT_OFF_A,
         "seat_wind": "2z",
         "prevailing_wind": "1z",
     }
@@ -248,14 +254,7 @@ def test_a_deleted_hand_from_tiles_keeps_its_fan_in_the_history(
 
 def test_the_live_preview_counts_in_fan(as_bob: Client, mcr_session: Session) -> None:
     """The preview names the family's unit, so the form never guesses it from the family."""
-    data = {
-        "winner": "1",
-        "how": "discard",
-        "blamed": "0",
-        "value_mode": "tiles",
-        "concealed": "123m456p789s789p55s",
-        "winning_tile": "7s",
-    }
-    result = as_bob.post(f"/c/dragons/sessions/{mcr_session.pk}/hands/preview/", data).json()
+    url = f"/c/dragons/sessions/{mcr_session.pk}/hands/preview/"
+    result = as_bob.post(url, MIXED_STRAIGHT_OFF_A).json()
     assert result["ok"] and result["evaluation"]["total"] == 14
     assert result["unit"] == "fan"
