@@ -13,6 +13,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
+# axe-core (the accessibility checks of the browser tests), pinned in package-lock.json.
+node_modules/.installed: package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch node_modules/.installed
+
 install: $(STAMP)
 
 run: $(STAMP)
@@ -28,9 +33,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+test: lint node_modules/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles node_modules

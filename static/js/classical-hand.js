@@ -8,9 +8,7 @@
   var box = form && form.querySelector("[data-classical-players]");
   if (!box) return;
   var picker = form.querySelector("[data-set-picker]");
-  var SUITS = { m: "萬", p: "筒", s: "索" };
-  var HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
-  var BONUS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+  var tiles = window.mahjongTiles, label = tiles.label;
   var choice = { kind: "pung", how: "" };
   var target = null;
 
@@ -24,13 +22,6 @@
     if (className) node.className = className;
     if (text !== undefined) node.textContent = text;
     return node;
-  }
-
-  function label(code) {
-    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
-    if (suit === "z") return HONOURS[n - 1];
-    if (suit === "f") return BONUS[n - 1];
-    return n + SUITS[suit];
   }
 
   // The order of play from the Mah-Jongg player, and the events only they may tick.
@@ -59,7 +50,7 @@
     tokens(input).forEach(function (token, index) {
       var chip = element("button", "set-chip", chipText(token));
       chip.type = "button";
-      chip.setAttribute("aria-label", "remove " + token);
+      chip.setAttribute("aria-label", "Remove " + chipText(token));
       chip.addEventListener("click", function () {
         var list = tokens(input);
         list.splice(index, 1);
@@ -112,7 +103,7 @@
         var button = element("button", "tile tile-" + row[0], label(n + row[0]));
         button.type = "button";
         button.dataset.code = n + row[0];
-        button.setAttribute("aria-label", n + row[0]);
+        button.setAttribute("aria-label", tiles.name(n + row[0]));
         button.addEventListener("click", function (event) { add(event.currentTarget.dataset.code); });
         line.appendChild(button);
       }

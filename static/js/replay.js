@@ -8,16 +8,7 @@
   var steps = JSON.parse(data.textContent);
   var last = steps.length - 1;
   var current = parseInt(root.querySelector("[data-step-number]").textContent, 10) || 0;
-  var SUITS = { m: "萬", p: "筒", s: "索" };
-  var HONOURS = "東南西北白發中";
-  var BONUS = "梅蘭菊竹春夏秋冬";
-
-  function label(code) {
-    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
-    if (suit === "z") return HONOURS.charAt(n - 1);
-    if (suit === "f") return BONUS.charAt(n - 1);
-    return n + SUITS[suit];
-  }
+  var label = window.mahjongTiles.label;
   function codes(text) { return text.match(/../g) || []; }
   function tile(code, extra) {
     var span = document.createElement("span");

@@ -7,20 +7,9 @@
   if (!picker) return;
   var form = picker.closest("form");
   var field = function (name) { return form.querySelector('[name="' + name + '"]'); };
-  var SUITS = { m: "萬", p: "筒", s: "索" };
-  var HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
-  var BONUS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
-  var ORDER = "mpszf";
+  var tiles = window.mahjongTiles, label = tiles.label, sorted = tiles.sorted, ORDER = tiles.ORDER;
   var state = { concealed: [], melds: [], bonus: [], winning: null, mode: "concealed", choosingWinner: false };
 
-  function label(code) {
-    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
-    if (suit === "z") return HONOURS[n - 1];
-    if (suit === "f") return BONUS[n - 1];
-    return n + SUITS[suit];
-  }
-  function sortKey(code) { return ORDER.indexOf(code.charAt(1)) * 10 + parseInt(code.charAt(0), 10); }
-  function sorted(codes) { return codes.slice().sort(function (a, b) { return sortKey(a) - sortKey(b); }); }
   function compact(codes) {
     var out = "", groups = {};
     sorted(codes).forEach(function (code) { (groups[code.charAt(1)] = groups[code.charAt(1)] || []).push(code.charAt(0)); });
@@ -57,12 +46,20 @@
     form.dispatchEvent(new Event("tiles-changed"));
   }
 
+  // A tile shown inside a control (a set to remove): text, not a button of its own.
+  function tileFace(code, extra) {
+    var face = document.createElement("span");
+    face.className = "tile tile-" + code.charAt(1) + (extra ? " " + extra : "");
+    face.textContent = label(code);
+    return face;
+  }
+
   function tileButton(code, extra) {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "tile tile-" + code.charAt(1) + (extra ? " " + extra : "");
     button.textContent = label(code);
-    button.setAttribute("aria-label", code);
+    button.setAttribute("aria-label", tiles.name(code));
     button.dataset.code = code;
     return button;
   }
@@ -95,8 +92,9 @@
       var group = document.createElement("button");
       group.type = "button";
       group.className = "meld" + (meld.concealed ? " concealed" : "");
-      group.setAttribute("aria-label", "remove set " + compact(meld.tiles));
-      meld.tiles.forEach(function (code) { group.appendChild(tileButton(code, "small")); });
+      var shown = meld.tiles.map(label).join("");
+      group.setAttribute("aria-label", "Remove " + shown + " (" + compact(meld.tiles) + ")");
+      meld.tiles.forEach(function (code) { group.appendChild(tileFace(code, "small")); });
       group.addEventListener("click", function () { state.melds.splice(index, 1); save(); });
       melds.appendChild(group);
     });

@@ -143,10 +143,10 @@ def test_a_member_builds_a_hand_with_the_tile_picker(
     page.locator("fieldset[data-field='blamed'] label").nth(0).click()  # A discarded
     page.click("label:has-text('Enter the tiles')")
     page.click("[data-mode='pung']")
-    page.click(".picker-palette [aria-label='5z']")  # an exposed pung of white dragons
+    page.click(".picker-palette [data-code='5z']")  # an exposed pung of white dragons
     page.click("[data-mode='concealed']")
     for code in ["1m", "2m", "4p", "5p", "6p", "7s", "8s", "9s", "9s", "9s", "3m"]:
-        page.click(f".picker-palette [aria-label='{code}']")  # the last tap is the winning tile
+        page.click(f".picker-palette [data-code='{code}']")  # the last tap is the winning tile
     page.locator("#preview .evaluation-result h3").wait_for()
     assert page.input_value("input[name=concealed]") == "123m456p78999s"
     assert page.input_value("input[name=melds]") == "555z"

@@ -48,9 +48,9 @@ def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, 
     assert winner.evaluate("node => getComputedStyle(node).order") == "0"  # B comes first
     winner.locator("[data-add-sets]").click()
     page.click("[data-kind='pung']")
-    page.click(".set-picker [aria-label='7z']")  # an exposed pung of red dragons
+    page.click(".set-picker [data-code='7z']")  # an exposed pung of red dragons
     page.click("[data-kind='chow']")
-    page.click(".set-picker [aria-label='1s']")
+    page.click(".set-picker [data-code='1s']")
     assert page.input_value("input[name=sets_1]") == "777z 123s"
     winner.locator(".breakdown li", has_text="Pung or Kong of Dragons").wait_for()
     assert winner.locator("[data-total]").inner_text() == "28"  # (4 + 10) x 2 for the dragons
@@ -63,7 +63,7 @@ def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, 
     assert winner.locator("label.mj-only").first.is_visible()
     assert not page.locator("fieldset.player[data-seat='0'] label.mj-only").first.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    box = page.locator(".set-picker [aria-label='5p']").bounding_box()
+    box = page.locator(".set-picker [data-code='5p']").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
     page.click("#save-hand")
 

@@ -1,0 +1,26 @@
+// The tiles, one table for every script of the site: how a tile code ("5p", "7z", "3f")
+// is shown, how it is named to a screen reader (its shown text first, then the code, so
+// that what is seen and what is heard agree), and the order tiles are sorted in.
+(function () {
+  "use strict";
+  var SUITS = { m: "萬", p: "筒", s: "索" };
+  var HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
+  var BONUS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+  var ORDER = "mpszf";
+
+  function label(code) {
+    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
+    if (suit === "z") return HONOURS[n - 1];
+    if (suit === "f") return BONUS[n - 1];
+    return n + SUITS[suit];
+  }
+  function sortKey(code) { return ORDER.indexOf(code.charAt(1)) * 10 + parseInt(code.charAt(0), 10); }
+
+  window.mahjongTiles = {
+    ORDER: ORDER,
+    label: label,
+    name: function (code) { return label(code) + " (" + code + ")"; },
+    sortKey: sortKey,
+    sorted: function (codes) { return codes.slice().sort(function (a, b) { return sortKey(a) - sortKey(b); }); }
+  };
+})();

@@ -1,0 +1,99 @@
+"""Every page a member or an organiser reaches, at 375 px in real Chromium, passes axe-core's
+WCAG 2.2 A and AA rules (no moderate, serious or critical violation) and never scrolls
+sideways. The pages are found as a person finds them: by following links from the club."""
+
+from __future__ import annotations
+
+import os
+import re
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from games.management.commands.seed_demo import DEMO_PASSWORD
+from games.models import Session
+from tests.games.test_browser import PHONE, page, pytestmark
+
+__all__ = ["page", "pytestmark"]
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+IMPACTS = {"moderate", "serious", "critical"}
+# Files and images, not pages; and the API's pages, drf-spectacular's own Swagger UI (its
+# one finding, no language on <html>, is in that package's template).
+NOT_PAGES = re.compile(r"\.(txt|csv|tsv|svg)$|/charts?/|^/api/")
+
+if not AXE.exists() and os.environ.get("REQUIRE_BROWSER") == "1":
+    raise RuntimeError("REQUIRE_BROWSER=1 but axe-core is not installed: run npm ci")
+
+
+def shape(path: str) -> str:
+    """One page per route: /c/x/sessions/12/ and /c/x/sessions/13/ are the same page."""
+    return re.sub(r"/\d+/", "/N/", path)
+
+
+def links(page: Any) -> set[str]:
+    found = page.eval_on_selector_all(
+        "a[href^='/']", "links => links.map(link => link.getAttribute('href'))"
+    )
+    return {href.split("#")[0] for href in found if not NOT_PAGES.search(href.split("?")[0])}
+
+
+def reachable(page: Any, start: list[str], depth: int) -> list[str]:
+    """The pages reached from ``start`` by following links, one per route."""
+    seen: dict[str, str] = {}
+    frontier = list(start)
+    for _ in range(depth + 1):
+        following = []
+        for path in frontier:
+            if shape(path) in seen or "/accounts/logout" in path:
+                continue
+            seen[shape(path)] = path
+            page.goto(path)
+            following += sorted(links(page))
+        frontier = following
+    return sorted(seen.values())
+
+
+def violations(page: Any) -> list[str]:
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate(
+        """async (tags) => {
+            const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+            return result.violations.map(v => ({id: v.id, impact: v.impact,
+                where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
+        }""",
+        TAGS,
+    )
+    return [f"{v['id']} ({v['impact']}): {v['where']}" for v in found if v["impact"] in IMPACTS]
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
+@pytest.mark.parametrize("who", ["organiser", "member"])
+def test_every_page_passes_axe_and_fits_a_phone(page: Any, who: str) -> None:
+    call_command("seed_demo", stdout=StringIO())
+    page.goto("/accounts/login/")
+    page.fill("#id_username", who)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("button.primary")
+    page.wait_for_url("**/")
+    # An open table of every family with hands, so that the hand forms are reached too.
+    open_sessions = Session.objects.filter(club__slug="jade-dragon", status="open")
+    start = ["/", "/c/jade-dragon/", "/calculator/", "/accounts/tokens/"]
+    start += [f"/c/jade-dragon/sessions/{s.pk}/" for s in open_sessions]
+    pages = reachable(page, start, depth=2)
+    # The crawl reached the club's pages and a hand form with its tile picker.
+    assert len(pages) >= 12 and any(path.endswith("/hands/new/") for path in pages), pages
+    problems = {}
+    for path in pages:
+        page.goto(path)
+        found = violations(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            found.append(f"scrolls sideways: {width} px wide")
+        if found:
+            problems[path] = found
+    assert problems == {}
