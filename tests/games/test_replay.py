@@ -183,5 +183,7 @@ def test_another_clubs_hand_is_not_found_under_this_club(
 
 
 def test_a_deleted_hand_has_no_replay(client: Client, hand: Hand, alice: User) -> None:
+    # An imported game is closed, as a played game is: reopened to correct it.
+    services.session_set_status(session=hand.session, status=Session.Status.OPEN)
     services.hand_delete(hand=hand, expected_version=1, reason="wrong table", by=alice)
     assert client.get(replay_url(hand)).status_code == 404
