@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.models import Hand, HandRevision, Session
+from games.models import Club, Hand, HandRevision, Session
 from tests.games.pages import DISCARD, messages_of, new_hand_form, text
 from tests.games.test_mcr_pages import mcr_rules, mcr_session  # noqa: F401 (fixtures)
 
@@ -106,3 +106,12 @@ def test_the_last_hand_of_a_game_leads_to_the_sheet(
     assert last.status_code == 302, last.context["form"].errors if last.context else last
     hand = Hand.objects.get(session=game, number=16)
     assert last["Location"] == f"/c/dragons/sessions/{game.pk}/#hand-{hand.number}"
+
+
+def test_a_members_only_clubs_hand_is_not_found_by_outsiders(
+    session: Session, bob: User, as_dave: Client
+) -> None:
+    hand, _ = services.hand_record(session=session, hand_input=DISCARD, by=bob)
+    Club.objects.filter(pk=session.club_id).update(visibility=Club.Visibility.MEMBERS)
+    assert as_dave.post(f"/c/dragons/hands/{hand.pk}/undo/").status_code == 404
+    assert not Hand.objects.get(pk=hand.pk).is_deleted
