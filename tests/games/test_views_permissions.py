@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.db import transaction
+from django.test import Client, override_settings
 from django.urls import URLPattern
 
 from games import services, urls
 from games.models import Club, Invitation, Player
+from tests.conftest import make_user
 from tests.games.pages import CLUB_MUTATIONS, ClubWorld, Mutation, build_world, snapshot
+
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 VISITORS = ["anonymous", "dave", "charlie", "bob", "alice"]
 RANK = {"anonymous": 0, "dave": 0, "charlie": 1, "bob": 2, "alice": 3}
@@ -70,14 +76,88 @@ WEBHOOK_ROUTES = {"webhook_resume", "webhook_delete"}
 UNDO_ROUTES = {"hand_undo"}
 
 
+@dataclass(frozen=True)
+class Matrix:
+    """The cast and both clubs, built once for the module: each test runs inside a savepoint
+    of the module's transaction, so whatever a test writes is gone before the next one."""
+
+    users: dict[str, User]
+    dragons: ClubWorld
+    tigers: ClubWorld
+
+
+@pytest.fixture(scope="module")
+def matrix(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Matrix]:
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            users = {name: make_user(name) for name in ("alice", "bob", "charlie", "dave")}
+            club = services.club_create(
+                name="Dragons", slug="dragons", visibility="public", organiser=users["alice"]
+            )
+            services.membership_set(club=club, user=users["bob"], role="member")
+            services.membership_set(club=club, user=users["charlie"], role="viewer")
+            players = [services.player_create(club=club, name=name) for name in "ABCD"]
+            dragons = build_world(club, users["alice"], players=players, recorder=users["bob"])
+            tigers_club = services.club_create(
+                name="Tigers", slug="tigers", visibility="members", organiser=users["dave"]
+            )
+            tigers = build_world(tigers_club, users["dave"])
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    yield Matrix(users, dragons, tigers)
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
+
+
+# The conftest's people and clubs, as the module built them (``db``: a savepoint per test).
 @pytest.fixture
-def dragons(club: Club, players: list[Player], alice: User, bob: User) -> ClubWorld:
-    return build_world(club, alice, players=players, recorder=bob)
+def alice(matrix: Matrix, db: Any) -> User:
+    return matrix.users["alice"]
 
 
 @pytest.fixture
-def tigers(private_club: Club, dave: User) -> ClubWorld:
-    return build_world(private_club, dave)
+def bob(matrix: Matrix, db: Any) -> User:
+    return matrix.users["bob"]
+
+
+@pytest.fixture
+def charlie(matrix: Matrix, db: Any) -> User:
+    return matrix.users["charlie"]
+
+
+@pytest.fixture
+def dave(matrix: Matrix, db: Any) -> User:
+    return matrix.users["dave"]
+
+
+@pytest.fixture
+def club(matrix: Matrix, db: Any) -> Club:
+    return matrix.dragons.club
+
+
+@pytest.fixture
+def private_club(matrix: Matrix, db: Any) -> Club:
+    return matrix.tigers.club
+
+
+@pytest.fixture
+def players(matrix: Matrix, db: Any) -> list[Player]:
+    return matrix.dragons.players
+
+
+@pytest.fixture
+def dragons(matrix: Matrix, db: Any) -> ClubWorld:
+    return matrix.dragons
+
+
+@pytest.fixture
+def tigers(matrix: Matrix, db: Any) -> ClubWorld:
+    return matrix.tigers
 
 
 @pytest.fixture
