@@ -63,7 +63,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
         "version": static_version(),
         "shell": shell_urls(),
-        "staticUrl": static(""),
+        "staticUrl": settings.STATIC_URL,
         "offlineUrl": reverse("offline"),
         "sessionsUrl": reverse("offline_sessions"),
     }
