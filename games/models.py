@@ -307,6 +307,8 @@ class Score(models.Model):
     real_loss = models.IntegerField(null=True, blank=True)
     # Classical: East's consecutive Mah-Jonggs after the hand, on the East seat's score only.
     east_run = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The seat declared a ready hand with a stake this hand (the family says when).
+    declared = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["hand", "seat"]
@@ -354,6 +356,8 @@ class SessionSeatTotal(models.Model):
     # Classical: the hands this seat was East, and its longest run of Mah-Jonggs as East.
     east_hands = models.PositiveIntegerField()
     best_east_run = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The hands in which this seat declared a ready hand with a stake.
+    declarations = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "seat"]

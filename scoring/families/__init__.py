@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.engine.errors import EngineError
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Family, Placing, SeatResult, SessionSeat
 from scoring.families.big_two import BigTwoFamily
 from scoring.families.classical import ClassicalFamily
 from scoring.families.hk import HongKongFamily
@@ -25,7 +25,9 @@ __all__ = [
     "FAMILIES",
     "EngineError",
     "Family",
+    "Placing",
     "SeatResult",
+    "SessionSeat",
     "family_choices",
     "get_family",
     "pmn_family_keys",
