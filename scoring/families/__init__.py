@@ -8,6 +8,7 @@ from scoring.families.big_two import BigTwoFamily
 from scoring.families.classical import ClassicalFamily
 from scoring.families.hk import HongKongFamily
 from scoring.families.mcr import MCRFamily
+from scoring.families.riichi import RiichiFamily
 from scoring.families.zung_jung import ZungJungFamily
 
 FAMILIES: dict[str, Family] = {
@@ -18,6 +19,7 @@ FAMILIES: dict[str, Family] = {
         MCRFamily(),
         BigTwoFamily(),
         ClassicalFamily(),
+        RiichiFamily(),
     )
 }
 

@@ -19,6 +19,7 @@
     var won = isSeat(winner);
     return {
       won: won,
+      draw: winner === "draw",
       blamed: (won && how !== "" && how !== "self_drawn") || (winner !== "" && !won && winner !== "draw"),
       points: mode !== "tiles",
       tiles: mode === "tiles"
