@@ -31,7 +31,7 @@ class RiichiFamily(Family):
     placements = True
     demo = DEMO
     standings_columns = (
-        Column("placement_points", "Placement points", "signed"),
+        Column("placement_points", "Placement points", "ratio"),
         Column("average_place", "Average place", "ratio"),
         Column("sessions", "Hanchan"),
         Column("games", "Hands"),

@@ -59,7 +59,9 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
     )
     blamed = forms.ChoiceField(label="By", widget=forms.RadioSelect, required=False)
     value_mode = radio_field(
-        [("points", "Type han and fu"), ("tiles", "Enter the tiles")], label="Value"
+        [("points", "Type han and fu"), ("tiles", "Enter the tiles")],
+        label="Value",
+        required=False,
     )
     han = bounded_integer(HAN, label="Han (dora included)", required=False)
     fu = forms.TypedChoiceField(

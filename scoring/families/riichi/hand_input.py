@@ -93,10 +93,9 @@ def _typed_win(
         return plain
     if set(plain) != {"winner"}:
         raise HandError("give the tiles or the value, not both", field=_at(index, "hand"))
-    if state is None:
-        _parse(win["hand"], index, rules)
-        return {"winner": win["winner"], **UNPLACED}
     evaluation = _evaluate(hand, win, index, rules, state)
+    if evaluation is None:
+        return {"winner": win["winner"], **UNPLACED}
     evaluations[win["winner"]] = evaluation
     value = evaluation.value
     if value.yakuman:
@@ -117,8 +116,9 @@ def _evaluate(
     win: Mapping[str, Any],
     index: int,
     rules: RiichiRules,
-    state: GameState,
-) -> RiichiEvaluation:
+    state: GameState | None,
+) -> RiichiEvaluation | None:
+    """The win's tiles evaluated at their place; without one, only checked."""
     winner = win.get("winner")
     tiles = win["hand"]
     if not isinstance(tiles, Mapping):
@@ -127,31 +127,21 @@ def _evaluate(
         raise HandError(f"{winner!r} is not a seat: seats are 0 to 3", field=_at(index, "winner"))
     placed = _placed(tiles, hand, winner, state)
     try:
-        return evaluate(riichi_hand_from_json(placed, red_fives=rules.red_fives), rules)
-    except HandError as error:
-        raise HandError(error.message, field=_at(index, error.field or "hand")) from None
-
-
-def _parse(tiles: Any, index: int, rules: RiichiRules) -> None:
-    """Check a win's tiles as written (their place is checked when they are scored)."""
-    if not isinstance(tiles, Mapping):
-        raise HandError("the tiles must be a hand object", field=_at(index, "hand"))
-    try:
-        riichi_hand_from_json(tiles, red_fives=rules.red_fives)
+        read = riichi_hand_from_json(placed, red_fives=rules.red_fives)
+        return None if state is None else evaluate(read, rules)
     except HandError as error:
         raise HandError(error.message, field=_at(index, error.field or "hand")) from None
 
 
 def _placed(
-    tiles: Mapping[str, Any], hand: Mapping[str, Any], winner: int, state: GameState
+    tiles: Mapping[str, Any], hand: Mapping[str, Any], winner: int, state: GameState | None
 ) -> dict[str, Any]:
-    """The tiles with what their place in the game says: winds, self-drawn, riichi."""
+    """The tiles with what their place in the game says: winds (where the place is
+    known), self-drawn, riichi."""
     riichi = hand.get("riichi", [])
-    fixed = {
-        "seat_wind": seat_winds(state)[winner],
-        "prevailing_wind": WINDS[state.round_wind],
-        "self_drawn": hand.get("outcome") == "tsumo",
-    }
+    fixed: dict[str, Any] = {"self_drawn": hand.get("outcome") == "tsumo"}
+    if state is not None:
+        fixed.update(seat_wind=seat_winds(state)[winner], prevailing_wind=WINDS[state.round_wind])
     for key, value in fixed.items():
         if key in tiles and tiles[key] != value:
             raise HandError(
