@@ -56,6 +56,21 @@ FAMILIES: dict[str, tuple[dict[str, Any], int, list[dict[str, Any]]]] = {
             {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 12},
         ],
     ),
+    "riichi": (
+        {"preset": "club"},
+        4,
+        [
+            {
+                "outcome": "ron",
+                "wins": [{"winner": 1, "han": 2, "fu": 30}],
+                "discarder": 0,
+                "riichi": [1, 2],
+            },
+            {"outcome": "draw", "tenpai": [3], "riichi": [3]},
+            {"outcome": "tsumo", "wins": [{"winner": 2, "limit": "mangan"}]},
+            {"outcome": "chombo", "offender": 0},
+        ],
+    ),
     "classical": (
         CLASSICAL,
         2,
