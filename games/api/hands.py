@@ -75,7 +75,7 @@ class HandListApi(APIView):
             "date_to": "session__played_on",
         }
         hands = filtered(request, list_hands().filter(deleted_at=None), paths, "session__club")
-        return page_response(request, hands, ("id",), HandSerializer)
+        return page_response(request, hands, ("session_id", "number"), HandSerializer)
 
 
 class HandDetailApi(APIView):

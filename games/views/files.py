@@ -176,17 +176,6 @@ def _pending_options(access: ClubAccess, pending: dict[str, Any], text: str) -> 
     }
 
 
-# --- the whole list of a season's sessions (its page shows the latest) -------------------
-
-
-def season_sessions(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    access = club_access(request, slug)
-    season = _season(access, season_id)
-    sessions = selectors.session_list(club=access.club, season=season)
-    context = {"access": access, "club": access.club, "season": season, "sessions": sessions}
-    return render(request, "games/season_sessions.html", context)
-
-
 # --- exports ------------------------------------------------------------------------------
 
 
