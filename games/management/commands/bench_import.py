@@ -160,6 +160,8 @@ def _get(season: Season, path: str) -> Any:
     response = match.func(request, *match.args, **match.kwargs)
     if hasattr(response, "render"):  # an API response renders lazily
         response.render()
+    if response.streaming:  # a download is made as it is read
+        response.content_bytes = b"".join(response.streaming_content)
     assert response.status_code == 200, (url, response.status_code)
     return response
 
