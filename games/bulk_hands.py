@@ -24,7 +24,8 @@ from scoring.families import SeatResult
 
 BATCH = 2000  # rows per bulk_create query where COPY is not available
 # After this many new hands the tables are vacuumed and analysed once committed: otherwise
-# the planner, still counting the rows from before, picks a slow plan for the standings,
+# the planner, still counting the rows from before, picks a slow plan for the standings and
+# the session lists,
 # and the first reader of each new row pays for marking it visible.
 ANALYZE_AFTER = 10_000
 
@@ -124,7 +125,10 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
 def _analyze() -> None:
     command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
     with connection.cursor() as cursor:
-        cursor.execute(f"{command} games_hand, games_score, games_sessionseattotal")
+        # The sessions too: their lists' keyset indexes are chosen only when the planner
+        # knows how many a season has.
+        tables = "games_session, games_seat, games_hand, games_score, games_sessionseattotal"
+        cursor.execute(f"{command} {tables}")
 
 
 def _bulk_create(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:

@@ -1,0 +1,144 @@
+"""Benchmark: the reads of a small season against a large one's, in one run.
+
+Run ``python manage.py bench_reads [--small 1000] [--large 200000]`` against the database in
+``DATABASE_URL`` (PostgreSQL for figures that mean anything). In a throwaway club it imports
+a generated HK season of ``--small`` games, times the reads of it, imports one of ``--large``
+games and times the same reads, then imports a second small season after the large one and
+times the first page of its hands over the API against the first small season's, taken
+before the large one existed. It prints medians and the ratios large/small; it asserts
+nothing, and deletes the club afterwards (unless ``--keep``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection, transaction
+from django.test import RequestFactory
+from django.test.utils import override_settings
+from django.urls import resolve
+
+from games import importing, selectors, services
+from games.management.commands.bench_import import bench_club, delete_bench_club
+from games.models import Club, Season
+from scoring.score_files import SCORE_FORMATS, generated_score_file
+
+FORMAT = "hk"
+READS = {
+    "season page": "/c/{club}/seasons/{season}/",
+    "API standings": "/api/v1/seasons/{season}/standings/",
+    "standings CSV": "/c/{club}/seasons/{season}/standings.csv",
+    "sessions page": "/c/{club}/seasons/{season}/sessions/",
+}
+HANDS = "/api/v1/hands/?season={season}"
+
+
+class Command(BaseCommand):
+    help = "Time a season's reads at two sizes and print the ratios large/small."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--small", type=int, default=1_000, help="games in the small season")
+        parser.add_argument("--large", type=int, default=200_000, help="games in the large one")
+        parser.add_argument("--runs", type=int, default=7, help="timings per read (median shown)")
+        parser.add_argument("--keep", action="store_true", help="keep the benchmark club")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        small, large = options["small"], options["large"]
+        self.runs: int = options["runs"]
+        self.stdout.write(
+            f"{connection.vendor}: HK seasons of {small:,} and {large:,} games, "
+            f"median of {self.runs} runs"
+        )
+        club, first = bench_club(FORMAT)
+        try:
+            self._run(club, first, small, large)
+        finally:
+            if not options["keep"]:
+                delete_bench_club(club)
+
+    def _run(self, club: Club, first: Season, small: int, large: int) -> None:
+        _fill(first, small)
+        small_times = {what: self._median(path, first) for what, path in READS.items()}
+        small_hands = self._median(HANDS, first)
+        big = _fill(_season(club, "Large"), large)
+        large_times = {what: self._median(path, big) for what, path in READS.items()}
+        later = _fill(_season(club, "Later"), small)
+        later_hands = self._median(HANDS, later)
+        self._header(f"{small:,} games", f"{large:,} games")
+        for what in READS:
+            self._row(what, small_times[what], large_times[what])
+        self._header(f"{small:,} alone", f"{small:,} after {large:,}")
+        self._row("API hands, first page", small_hands, later_hands)
+        size = len(_read(READS["sessions page"], big))
+        self.stdout.write(f"  sessions page of the {large:,}-game season: {size / 1024:.1f} KB")
+
+    def _median(self, path: str, season: Season) -> float:
+        """A read's median time in milliseconds, the standings computed afresh each time."""
+        _read(path, season)  # once to warm up (templates, serialisers, the plan cache)
+        times: list[float] = []
+        for _ in range(self.runs):
+            # The CSV would otherwise reuse the standings the run before computed.
+            cache.delete(_standings_key(season))
+            start = time.perf_counter()
+            _read(path, season)
+            times.append(time.perf_counter() - start)
+        return sorted(times)[self.runs // 2] * 1000
+
+    def _header(self, small: str, large: str) -> None:
+        self.stdout.write(f"\n  {'':26}{small:>16}{large:>22}   ratio")
+
+    def _row(self, what: str, small: float, large: float) -> None:
+        ratio = large / small if small else float("nan")
+        self.stdout.write(f"  {what:<26}{small:13.1f} ms{large:19.1f} ms{ratio:7.2f}×")
+
+
+def _standings_key(season: Season) -> str:
+    """The cache key of the season's standings, unfiltered, as they are now."""
+    current = Season.objects.get(pk=season.pk)
+    return "standings:" + selectors.season_standings_version(season=current)
+
+
+def _season(club: Club, name: str) -> Season:
+    rule_set = club.rule_sets.get()
+    return services.season_save(club=club, name=name, rule_set=rule_set)
+
+
+def _fill(season: Season, games: int) -> Season:
+    """Import a generated file of ``games`` games into ``season`` (vacuumed after commit)."""
+    text = generated_score_file(FORMAT, games)
+    with transaction.atomic():
+        importing.import_scores(
+            season=season,
+            text=text,
+            score_format=SCORE_FORMATS[FORMAT],
+            by=None,
+            create_players=True,
+        )
+    return season
+
+
+# Pages as a visitor gets them, less the hashed static-file names (no collectstatic here).
+@override_settings(
+    STORAGES={
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+)
+def _read(path: str, season: Season) -> bytes:
+    """A read as an anonymous visitor of the (public) benchmark club gets it, all of it."""
+    url = path.format(club=season.club.slug, season=season.pk)
+    match = resolve(url.partition("?")[0])
+    request = RequestFactory().get(url)
+    request.user = AnonymousUser()
+    response = match.func(request, *match.args, **match.kwargs)
+    if hasattr(response, "render"):  # an API response renders lazily
+        response.render()
+    assert response.status_code == 200, (url, response.status_code)
+    if response.streaming:  # a download is made as it is read
+        return b"".join(response.streaming_content)
+    return bytes(response.content)
