@@ -18,6 +18,7 @@ def test_bench_reads_prints_each_read_and_its_ratio_then_cleans_up(db: Any) -> N
     text = out.getvalue()
     for read in ("season page", "API standings", "standings CSV", "sessions page"):
         assert re.search(rf"{read}\s+[\d.]+ ms\s+[\d.]+ ms\s+[\d.]+×", text), text
+    assert re.search(r"API hands\s+[\d.]+ ms\s+[\d.]+ ms", text), text  # first and last page
     assert re.search(r"API hands, first page\s+[\d.]+ ms\s+[\d.]+ ms\s+[\d.]+×", text), text
     assert re.search(r"sessions page of the 12-game season: [\d.]+ KB", text), text
     assert not Club.objects.filter(slug__startswith="bench-").exists()

@@ -11,8 +11,11 @@ nothing, and deletes the club afterwards (unless ``--keep``).
 
 from __future__ import annotations
 
+import base64
+import json
 import time
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -25,7 +28,8 @@ from django.urls import resolve
 
 from games import importing, selectors, services
 from games.management.commands.bench_import import bench_club, delete_bench_club
-from games.models import Club, Season
+from games.models import Club, Hand, Season
+from games.views.season_sessions import SESSIONS_PER_PAGE
 from scoring.score_files import SCORE_FORMATS, generated_score_file
 
 FORMAT = "hk"
@@ -36,6 +40,7 @@ READS = {
     "sessions page": "/c/{club}/seasons/{season}/sessions/",
 }
 HANDS = "/api/v1/hands/?season={season}"
+PAGE_SIZE = 50  # the API's default
 
 
 class Command(BaseCommand):
@@ -67,15 +72,26 @@ class Command(BaseCommand):
         small_hands = self._median(HANDS, first)
         big = _fill(_season(club, "Large"), large)
         large_times = {what: self._median(path, big) for what, path in READS.items()}
-        later = _fill(_season(club, "Later"), small)
-        later_hands = self._median(HANDS, later)
         self._header(f"{small:,} games", f"{large:,} games")
         for what in READS:
             self._row(what, small_times[what], large_times[what])
+        shown = [min(season.sessions.count(), SESSIONS_PER_PAGE) for season in (first, big)]
+        self.stdout.write(f"  {'':26}{shown[0]:13} sessions{shown[1]:11} sessions shown")
+        self._deep_pages(big)
+        later = _fill(_season(club, "Later"), small)
         self._header(f"{small:,} alone", f"{small:,} after {large:,}")
-        self._row("API hands, first page", small_hands, later_hands)
+        self._row("API hands, first page", small_hands, self._median(HANDS, later))
         size = len(_read(READS["sessions page"], big))
-        self.stdout.write(f"  sessions page of the {large:,}-game season: {size / 1024:.1f} KB")
+        self.stdout.write(f"\n  sessions page of the {large:,}-game season: {size / 1024:.1f} KB")
+
+    def _deep_pages(self, season: Season) -> None:
+        """The last page of the large season's lists against their first: keyset pages."""
+        self._header("first page", "last page")
+        sessions = READS["sessions page"]
+        oldest = f"{sessions}?before={_oldest_sessions_mark(season)}"
+        self._row("sessions page", self._median(sessions, season), self._median(oldest, season))
+        last = f"{HANDS}&cursor={_last_hands_cursor(season)}"
+        self._row("API hands", self._median(HANDS, season), self._median(last, season))
 
     def _median(self, path: str, season: Season) -> float:
         """A read's median time in milliseconds, the standings computed afresh each time."""
@@ -95,6 +111,21 @@ class Command(BaseCommand):
     def _row(self, what: str, small: float, large: float) -> None:
         ratio = large / small if small else float("nan")
         self.stdout.write(f"  {what:<26}{small:13.1f} ms{large:19.1f} ms{ratio:7.2f}×")
+
+
+def _oldest_sessions_mark(season: Season) -> str:
+    """The sessions page's mark after which the season's 50 oldest sessions are listed."""
+    sessions = season.sessions.order_by("played_on", "id")
+    mark = sessions[SESSIONS_PER_PAGE : SESSIONS_PER_PAGE + 1].get()
+    return f"{mark.played_on.isoformat()}.{mark.pk}"
+
+
+def _last_hands_cursor(season: Season) -> str:
+    """The API cursor, as the API makes them, of the season's last page of hands."""
+    hands = Hand.objects.filter(session__season=season).order_by("-session_id", "-number")
+    hand = hands[PAGE_SIZE : PAGE_SIZE + 1].get()
+    position = json.dumps([str(hand.session_id), str(hand.number)])
+    return quote(base64.b64encode(urlencode({"p": position}).encode()).decode())
 
 
 def _standings_key(season: Season) -> str:
