@@ -87,10 +87,9 @@ class Command(BaseCommand):
     def _deep_pages(self, season: Season) -> None:
         """The last page of the large season's lists against their first: keyset pages."""
         self._header("first page", "last page")
-        sessions = READS["sessions page"]
-        oldest = f"{sessions}?before={_oldest_sessions_mark(season)}"
-        self._row("sessions page", self._median(sessions, season), self._median(oldest, season))
-        last = f"{HANDS}&cursor={_last_hands_cursor(season)}"
+        first, last = READS["sessions page"], _oldest_sessions_page(season)
+        self._row("sessions page", self._median(first, season), self._median(last, season))
+        last = _last_hands_page(season)
         self._row("API hands", self._median(HANDS, season), self._median(last, season))
 
     def _median(self, path: str, season: Season) -> float:
@@ -113,19 +112,24 @@ class Command(BaseCommand):
         self.stdout.write(f"  {what:<26}{small:13.1f} ms{large:19.1f} ms{ratio:7.2f}×")
 
 
-def _oldest_sessions_mark(season: Season) -> str:
-    """The sessions page's mark after which the season's 50 oldest sessions are listed."""
-    sessions = season.sessions.order_by("played_on", "id")
-    mark = sessions[SESSIONS_PER_PAGE : SESSIONS_PER_PAGE + 1].get()
-    return f"{mark.played_on.isoformat()}.{mark.pk}"
+def _oldest_sessions_page(season: Season) -> str:
+    """The sessions page listing the season's 50 oldest sessions (the first, if that is all)."""
+    path = READS["sessions page"]
+    sessions = list(season.sessions.order_by("played_on", "id")[SESSIONS_PER_PAGE:][:1])
+    if not sessions:
+        return path
+    return f"{path}?before={sessions[0].played_on.isoformat()}.{sessions[0].pk}"
 
 
-def _last_hands_cursor(season: Season) -> str:
-    """The API cursor, as the API makes them, of the season's last page of hands."""
+def _last_hands_page(season: Season) -> str:
+    """The API's last page of the season's hands, by a cursor made as the API makes them."""
     hands = Hand.objects.filter(session__season=season).order_by("-session_id", "-number")
-    hand = hands[PAGE_SIZE : PAGE_SIZE + 1].get()
-    position = json.dumps([str(hand.session_id), str(hand.number)])
-    return quote(base64.b64encode(urlencode({"p": position}).encode()).decode())
+    after = list(hands[PAGE_SIZE:][:1])
+    if not after:
+        return HANDS
+    position = json.dumps([str(after[0].session_id), str(after[0].number)])
+    cursor = base64.b64encode(urlencode({"p": position}).encode()).decode()
+    return f"{HANDS}&cursor={quote(cursor)}"
 
 
 def _standings_key(season: Season) -> str:
