@@ -1,9 +1,10 @@
 """Benchmark: the reads of a small season against a large one's, in one run.
 
-Run ``python manage.py bench_reads [--small 1000] [--large 200000]`` against the database in
-``DATABASE_URL`` (PostgreSQL for figures that mean anything). In a throwaway club it imports
-a generated HK season of ``--small`` games, times the reads of it, imports one of ``--large``
-games and times the same reads, then imports a second small season after the large one and
+Run ``python manage.py bench_reads [--small 1000] [--large 200000] [--format hk|big_two]``
+against the database in ``DATABASE_URL`` (PostgreSQL for figures that mean anything). In a
+throwaway club it imports a generated season of ``--small`` games (HK unless ``--format``
+says otherwise), times its reads, imports one of ``--large`` games and times the same reads
+and the last pages of its lists, then imports a second small season after the large one and
 times the first page of its hands over the API against the first small season's, taken
 before the large one existed. It prints medians and the ratios large/small; it asserts
 nothing, and deletes the club afterwards (unless ``--keep``).
@@ -30,9 +31,8 @@ from games import importing, selectors, services
 from games.management.commands.bench_import import bench_club, delete_bench_club
 from games.models import Club, Hand, Season
 from games.views.season_sessions import SESSIONS_PER_PAGE
-from scoring.score_files import SCORE_FORMATS, generated_score_file
+from scoring.score_files import SCORE_FORMATS, format_for_family
 
-FORMAT = "hk"
 READS = {
     "season page": "/c/{club}/seasons/{season}/",
     "API standings": "/api/v1/seasons/{season}/standings/",
@@ -50,16 +50,20 @@ class Command(BaseCommand):
         parser.add_argument("--small", type=int, default=1_000, help="games in the small season")
         parser.add_argument("--large", type=int, default=200_000, help="games in the large one")
         parser.add_argument("--runs", type=int, default=7, help="timings per read (median shown)")
+        parser.add_argument(
+            "--format", choices=sorted(SCORE_FORMATS), default=next(iter(SCORE_FORMATS))
+        )
         parser.add_argument("--keep", action="store_true", help="keep the benchmark club")
 
     def handle(self, *args: Any, **options: Any) -> None:
         small, large = options["small"], options["large"]
         self.runs: int = options["runs"]
+        self.format: str = options["format"]
         self.stdout.write(
-            f"{connection.vendor}: HK seasons of {small:,} and {large:,} games, "
+            f"{connection.vendor}: {self.format} seasons of {small:,} and {large:,} games, "
             f"median of {self.runs} runs"
         )
-        club, first = bench_club(FORMAT)
+        club, first = bench_club(self.format)
         try:
             self._run(club, first, small, large)
         finally:
@@ -145,12 +149,14 @@ def _season(club: Club, name: str) -> Season:
 
 def _fill(season: Season, games: int) -> Season:
     """Import a generated file of ``games`` games into ``season`` (vacuumed after commit)."""
-    text = generated_score_file(FORMAT, games)
+    score_format = format_for_family(season.rule_set.family)
+    assert score_format is not None  # the benchmark's rule set is of a score-file format
+    text = score_format.generate(games)
     with transaction.atomic():
         importing.import_scores(
             season=season,
             text=text,
-            score_format=SCORE_FORMATS[FORMAT],
+            score_format=score_format,
             by=None,
             create_players=True,
         )
