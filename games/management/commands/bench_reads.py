@@ -72,41 +72,38 @@ class Command(BaseCommand):
 
     def _run(self, club: Club, first: Season, small: int, large: int) -> None:
         _fill(first, small)
-        small_times = {what: self._median(path, first) for what, path in READS.items()}
-        small_hands = self._median(HANDS, first)
+        (alone,) = self._medians([(HANDS, first)])
         big = _fill(_season(club, "Large"), large)
-        large_times = {what: self._median(path, big) for what, path in READS.items()}
         self._header(f"{small:,} games", f"{large:,} games")
-        for what in READS:
-            self._row(what, small_times[what], large_times[what])
+        for what, path in READS.items():
+            self._row(what, *self._medians([(path, first), (path, big)]))
         shown = [min(season.sessions.count(), SESSIONS_PER_PAGE) for season in (first, big)]
         self.stdout.write(f"  {'':26}{shown[0]:13} sessions{shown[1]:11} sessions shown")
-        self._deep_pages(big)
+        self._header("first page", "last page")
+        sessions = READS["sessions page"]
+        oldest = _oldest_sessions_page(big)
+        self._row("sessions page", *self._medians([(sessions, big), (oldest, big)]))
+        self._row("API hands", *self._medians([(HANDS, big), (_last_hands_page(big), big)]))
         later = _fill(_season(club, "Later"), small)
         self._header(f"{small:,} alone", f"{small:,} after {large:,}")
-        self._row("API hands, first page", small_hands, self._median(HANDS, later))
-        size = len(_read(READS["sessions page"], big))
+        self._row("API hands, first page", alone, *self._medians([(HANDS, later)]))
+        size = len(_read(sessions, big))
         self.stdout.write(f"\n  sessions page of the {large:,}-game season: {size / 1024:.1f} KB")
 
-    def _deep_pages(self, season: Season) -> None:
-        """The last page of the large season's lists against their first: keyset pages."""
-        self._header("first page", "last page")
-        first, last = READS["sessions page"], _oldest_sessions_page(season)
-        self._row("sessions page", self._median(first, season), self._median(last, season))
-        last = _last_hands_page(season)
-        self._row("API hands", self._median(HANDS, season), self._median(last, season))
-
-    def _median(self, path: str, season: Season) -> float:
-        """A read's median time in milliseconds, the standings computed afresh each time."""
-        _read(path, season)  # once to warm up (templates, serialisers, the plan cache)
-        times: list[float] = []
+    def _medians(self, reads: list[tuple[str, Season]]) -> list[float]:
+        """Each read's median time in milliseconds. The reads take turns, run after run, so
+        that other work on the machine weighs on each alike; the standings are computed
+        afresh each time (the CSV would otherwise reuse the ones the run before computed)."""
+        for path, season in reads:
+            _read(path, season)  # once to warm up (templates, serialisers, the plan cache)
+        times: list[list[float]] = [[] for _ in reads]
         for _ in range(self.runs):
-            # The CSV would otherwise reuse the standings the run before computed.
-            cache.delete(_standings_key(season))
-            start = time.perf_counter()
-            _read(path, season)
-            times.append(time.perf_counter() - start)
-        return sorted(times)[self.runs // 2] * 1000
+            for (path, season), taken in zip(reads, times, strict=True):
+                cache.delete(_standings_key(season))
+                start = time.perf_counter()
+                _read(path, season)
+                taken.append(time.perf_counter() - start)
+        return [sorted(taken)[self.runs // 2] * 1000 for taken in times]
 
     def _header(self, small: str, large: str) -> None:
         self.stdout.write(f"\n  {'':26}{small:>16}{large:>22}   ratio")
