@@ -84,7 +84,7 @@ def write_hands(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None)
     if connection.vendor == "postgresql":
         _copy(hands, seats, by_id)
         if len(hands) >= ANALYZE_AFTER:
-            transaction.on_commit(_analyze)
+            transaction.on_commit(analyze_tables)
     else:
         for start in range(0, len(hands), BATCH):
             _bulk_create(hands[start : start + BATCH], seats, by_id)
@@ -122,7 +122,8 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
                     copy.write_row(row)
 
 
-def _analyze() -> None:
+def analyze_tables() -> None:
+    """Vacuum (in a transaction: only analyse) the tables an import fills, on PostgreSQL."""
     command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
     with connection.cursor() as cursor:
         # The sessions too: their lists' keyset indexes are chosen only when the planner
