@@ -24,7 +24,8 @@ from scoring.families import SeatResult
 
 BATCH = 2000  # rows per bulk_create query where COPY is not available
 # After this many new hands the tables are vacuumed and analysed once committed: otherwise
-# the planner, still counting the rows from before, picks a slow plan for the standings,
+# the planner, still counting the rows from before, picks a slow plan for the standings and
+# the session lists,
 # and the first reader of each new row pays for marking it visible.
 ANALYZE_AFTER = 10_000
 
@@ -83,7 +84,7 @@ def write_hands(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None)
     if connection.vendor == "postgresql":
         _copy(hands, seats, by_id)
         if len(hands) >= ANALYZE_AFTER:
-            transaction.on_commit(_analyze)
+            transaction.on_commit(analyze_tables)
     else:
         for start in range(0, len(hands), BATCH):
             _bulk_create(hands[start : start + BATCH], seats, by_id)
@@ -121,10 +122,14 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
                     copy.write_row(row)
 
 
-def _analyze() -> None:
+def analyze_tables() -> None:
+    """Vacuum (in a transaction: only analyse) the tables an import fills, on PostgreSQL."""
     command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
     with connection.cursor() as cursor:
-        cursor.execute(f"{command} games_hand, games_score, games_sessionseattotal")
+        # The sessions too: their lists' keyset indexes are chosen only when the planner
+        # knows how many a season has.
+        tables = "games_session, games_seat, games_hand, games_score, games_sessionseattotal"
+        cursor.execute(f"{command} {tables}")
 
 
 def _bulk_create(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:

@@ -72,6 +72,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        indexes = [models.Index(fields=["club", "id"], name="player_club_id")]  # keyset pages
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="unique_player_name_per_club"),
             models.UniqueConstraint(
@@ -191,7 +192,13 @@ class Session(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-id"]
-        indexes = [models.Index(fields=["club", "-played_on"])]
+        # Keyset pages, newest first, of a club's and of a season's sessions; a season's
+        # sessions by id lead the hands list of a season (see games.keyset).
+        indexes = [
+            models.Index(fields=["club", "-played_on", "-id"], name="session_club_newest"),
+            models.Index(fields=["season", "-played_on", "-id"], name="session_season_newest"),
+            models.Index(fields=["season", "id"], name="session_season_id"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["season", "import_key"],

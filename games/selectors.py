@@ -118,9 +118,22 @@ def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Sessio
     # An aggregate drops Meta.ordering, so the newest-first order is explicit.
     return (
         sessions.prefetch_related(Prefetch("seats", queryset=seats))
-        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)))
+        .annotate(hand_count=live_hand_count())
         .order_by("-played_on", "-id")
     )
+
+
+def live_hand_count() -> Coalesce:
+    """A session's live hands, counted for the sessions a query returns only: a subquery
+    per row, where ``Count("hands")`` grouped every session of the filter before the limit."""
+    hands = (
+        Hand.objects.filter(session=OuterRef("pk"), deleted_at=None)
+        .order_by()
+        .values("session")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(hands), 0)
 
 
 def last_seating(*, club: Club, season: Season | None = None) -> list[int]:

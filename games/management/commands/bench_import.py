@@ -62,23 +62,12 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{connection.vendor}: {key} file of {games:,} games, {len(text.encode()):,} bytes"
         )
-        club, season = self._club(key)
+        club, season = bench_club(key)
         try:
             self._run(season, key, text, games)
         finally:
             if not options["keep"]:
-                _delete(club)
-
-    def _club(self, key: str) -> tuple[Club, Season]:
-        slug = f"bench-{secrets.token_hex(4)}"
-        club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
-        score_format = SCORE_FORMATS[key]
-        rule_set = RuleSet.objects.create(club=club, name="Bench", family=score_format.family)
-        # The rules the generated file starts with, so that it makes no new version.
-        params = dict(score_format.generated_params)
-        RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
-        season = services.season_save(club=club, name="Bench season", rule_set=rule_set)
-        return club, season
+                delete_bench_club(club)
 
     def _run(self, season: Season, key: str, text: str, games: int) -> None:
         score_format = SCORE_FORMATS[key]
@@ -138,6 +127,19 @@ class Command(BaseCommand):
         self.stdout.write(f"  {what:<28}{timing}  {detail}")
 
 
+def bench_club(key: str) -> tuple[Club, Season]:
+    """A throwaway public club with a rule set for the format ``key`` and a season of it."""
+    slug = f"bench-{secrets.token_hex(4)}"
+    club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
+    score_format = SCORE_FORMATS[key]
+    rule_set = RuleSet.objects.create(club=club, name="Bench", family=score_format.family)
+    # The rules the generated file starts with, so that it makes no new version.
+    params = dict(score_format.generated_params)
+    RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
+    season = services.season_save(club=club, name="Bench season", rule_set=rule_set)
+    return club, season
+
+
 # The page as a visitor gets it, less the hashed static-file names (no collectstatic here).
 @override_settings(
     STORAGES={
@@ -160,11 +162,13 @@ def _get(season: Season, path: str) -> Any:
     response = match.func(request, *match.args, **match.kwargs)
     if hasattr(response, "render"):  # an API response renders lazily
         response.render()
+    if response.streaming:  # a download is made as it is read
+        response.content_bytes = b"".join(response.streaming_content)
     assert response.status_code == 200, (url, response.status_code)
     return response
 
 
-def _delete(club: Club) -> None:
+def delete_bench_club(club: Club) -> None:
     """Delete the benchmark club's rows table by table (the ORM's cascade is far slower)."""
     with transaction.atomic():
         for model, lookup in (
