@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0014_rule_set_version_from_import'),
+        ('games', '0015_score_declared'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
