@@ -44,6 +44,23 @@
     }
   }
 
+  // A choice made on every hand (typed points or the tiles) is remembered on this phone for
+  // the next form: the server marks its fieldset (data-remember) and says whether the form is
+  // a fresh one (data-fresh), not an amendment or a form sent back with errors.
+  var REMEMBER = "mahjong-league-choice-";
+  function remembered(fresh) {
+    form.querySelectorAll("fieldset[data-remember]").forEach(function (set) {
+      var value = fresh ? window.localStorage.getItem(REMEMBER + set.dataset.remember) : null;
+      set.querySelectorAll("input[type=radio]").forEach(function (input) {
+        if (value !== null && input.value === value) input.checked = true;
+      });
+    });
+  }
+  function remember(input) {
+    var set = input.closest("fieldset[data-remember]");
+    if (set && input.checked) window.localStorage.setItem(REMEMBER + set.dataset.remember, input.value);
+  }
+
   function step(button) {
     var input = button.parentNode.querySelector("input");
     var delta = parseInt(button.dataset.step, 10);
@@ -123,6 +140,7 @@
 
   form.addEventListener("change", function (event) {
     if (event.target.name === "seat_wind") event.target.dataset.touched = "1";
+    remember(event.target);
     updateVisibility();
     preview();
   });
@@ -156,6 +174,7 @@
         // Kept on the phone: clear the form for the next hand, with an entry id of its own.
         setBusy(false);
         form.reset();
+        remembered(true);
         form.querySelector('[name="client_id"]').value = newEntryId();
         // The next hand is the one after the hand just kept.
         var expected = form.querySelector('[name="expected"]');
@@ -181,6 +200,7 @@
     var entryId = form.querySelector('[name="client_id"]');
     if (entryId) entryId.value = newEntryId();
   }
+  remembered(form.hasAttribute("data-fresh"));
   updateVisibility();
   if (checked("winner")) preview();
 })();
