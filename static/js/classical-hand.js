@@ -71,16 +71,17 @@
 
   // The sets mode of the picker (static/js/picker.js): a tap adds a set of the chosen kind
   // to the player the picker is open for, checked against every player's tiles.
+  function noSet(code) {
+    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
+    if (choice.kind === "bonus" && suit !== "f") return "Flower/season: tap a flower or season.";
+    if (choice.kind === "chow" && (suit === "z" || n > 7)) return "A chow starts at 1 to 7 of a suit.";
+    return "";
+  }
   function tokenFor(code) {
     var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
-    if (suit === "f" || choice.kind === "bonus") return suit === "f" ? code : "Flower/season: tap a flower or season.";
-    var digits;
-    if (choice.kind === "chow") {
-      if (suit === "z" || n > 7) return "A chow starts at 1 to 7 of a suit.";
-      digits = "" + n + (n + 1) + (n + 2);
-    } else {
-      digits = new Array({ pair: 2, pung: 3, kong: 4 }[choice.kind] + 1).join(String(n));
-    }
+    if (suit === "f") return code;
+    var digits = choice.kind === "chow" ? "" + n + (n + 1) + (n + 2)
+      : new Array({ pair: 2, pung: 3, kong: 4 }[choice.kind] + 1).join(String(n));
     var how = choice.how === "+" && choice.kind !== "kong" ? "" : choice.how;
     return how + digits + suit;
   }
@@ -98,9 +99,8 @@
   var mode = {
     tap: function (code) {
       if (!target) return null;
-      var token = tokenFor(code);
-      if (!/^[-+]?[0-9]/.test(token)) return token;
-      var input = setsInput(target);
+      if (noSet(code)) return noSet(code);
+      var token = tokenFor(code), input = setsInput(target);
       return { codes: codesOf(token), apply: function () {
         input.value = tokens(input).concat([token]).join(" ");
         changed(input);
@@ -117,6 +117,7 @@
         if (input.value !== values[index]) { input.value = values[index]; changed(input); }
       });
     },
+    reload: function () { players().forEach(chips); },
     clear: function () {
       var input = target && setsInput(target);
       if (input && input.value) { input.value = ""; changed(input); }

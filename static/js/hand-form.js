@@ -48,9 +48,16 @@
   // the next form: the server marks its fieldset (data-remember) and says whether the form is
   // a fresh one (data-fresh), not an amendment or a form sent back with errors.
   var REMEMBER = "mahjong-league-choice-";
-  function remembered(fresh) {
+  function stored(key, value) {
+    try {
+      if (value === undefined) return window.localStorage.getItem(REMEMBER + key);
+      window.localStorage.setItem(REMEMBER + key, value);
+    } catch (blocked) { /* no storage on this browser: the form asks every time */ }
+    return null;
+  }
+  function chooseRemembered() {
     form.querySelectorAll("fieldset[data-remember]").forEach(function (set) {
-      var value = fresh ? window.localStorage.getItem(REMEMBER + set.dataset.remember) : null;
+      var value = stored(set.dataset.remember);
       set.querySelectorAll("input[type=radio]").forEach(function (input) {
         if (value !== null && input.value === value) input.checked = true;
       });
@@ -58,7 +65,7 @@
   }
   function remember(input) {
     var set = input.closest("fieldset[data-remember]");
-    if (set && input.checked) window.localStorage.setItem(REMEMBER + set.dataset.remember, input.value);
+    if (set && input.checked) stored(set.dataset.remember, input.value);
   }
 
   function step(button) {
@@ -174,7 +181,7 @@
         // Kept on the phone: clear the form for the next hand, with an entry id of its own.
         setBusy(false);
         form.reset();
-        remembered(true);
+        chooseRemembered();
         form.querySelector('[name="client_id"]').value = newEntryId();
         // The next hand is the one after the hand just kept.
         var expected = form.querySelector('[name="expected"]');
@@ -200,7 +207,7 @@
     var entryId = form.querySelector('[name="client_id"]');
     if (entryId) entryId.value = newEntryId();
   }
-  remembered(form.hasAttribute("data-fresh"));
+  if (form.hasAttribute("data-fresh")) chooseRemembered();
   updateVisibility();
   if (checked("winner")) preview();
 })();

@@ -7,6 +7,7 @@
 //   inUse()        -> the tiles already entered, to count copies
 //   snapshot()     -> a copy of the entry; restore(copy) puts it back and saves it
 //   clear()        -> empties the entry
+//   reload()       -> reads the entry again from the form's fields (after the form is reset)
 //   count()        -> what the bar says was entered ("11 tiles")
 //   total(result)  -> optional: the bar's total from the preview's answer
 (function () {
@@ -97,7 +98,7 @@
       }
       bar.total.textContent = total;
       bar.payments.textContent = "";
-      (result ? result.rows : []).forEach(function (row) {
+      ((result && result.rows) || []).forEach(function (row) {
         var value = row.points, loss = value.charAt(0) === "-";
         var cell = element("span", "num" + (loss ? " loss" : value === "0" ? "" : " gain"), loss || value === "0" ? value : "+" + value);
         var item = element("span", "payment", row.name + " ");
@@ -114,6 +115,11 @@
     });
     if (clear) clear.addEventListener("click", function () { change(mode.clear); });
     form.addEventListener("hand-preview", function (event) { last = event.detail; summarise(); });
+    // A form cleared for the next hand (kept offline) empties its fields: so does the picker,
+    // and Undo does not bring the last hand back.
+    form.addEventListener("reset", function () {
+      window.setTimeout(function () { mode.reload(); last = null; undone = []; say(""); refresh(); }, 0);
+    });
     form.addEventListener("change", summarise);
     palette();
     refresh();
@@ -126,28 +132,22 @@
     };
   }
 
-  // One bar per form, just before its buttons: sticky, so it stays at the bottom of the
-  // screen while the form scrolls under it.
+  // The bar, just before the form's buttons: sticky, so it stays at the bottom of the screen
+  // while the form scrolls under it.
   function summaryBar(form) {
-    var box = form.querySelector(".picker-bar");
-    if (!box) {
-      box = element("div", "picker-bar");
-      box.hidden = true;
-      ["count", "total", "payments"].forEach(function (part) {
-        box.appendChild(element("span", "picker-" + part)).dataset.part = part;
-      });
-      // Always there and empty until needed, so that a screen reader hears what it says.
-      box.appendChild(element("p", "picker-message")).setAttribute("role", "alert");
-      var buttons = form.querySelector(".submit-row");
-      if (buttons) buttons.parentNode.insertBefore(box, buttons);
-      else form.appendChild(box);
-    }
-    var part = function (name) { return box.querySelector("[data-part='" + name + "']"); };
-    return {
-      box: box, count: part("count"), total: part("total"), payments: part("payments"),
-      message: box.querySelector(".picker-message")
-    };
+    var box = element("div", "picker-bar"), parts = { box: box };
+    box.hidden = true;
+    ["count", "total", "payments"].forEach(function (part) {
+      parts[part] = box.appendChild(element("span", "picker-" + part));
+    });
+    // Always there and empty until needed, so that a screen reader hears what it says.
+    parts.message = box.appendChild(element("p", "picker-message"));
+    parts.message.setAttribute("role", "alert");
+    var buttons = form.querySelector(".submit-row");
+    if (buttons) buttons.parentNode.insertBefore(box, buttons);
+    else form.appendChild(box);
+    return parts;
   }
 
-  window.mahjongPicker = { create: create, tileButton: tileButton, element: element, limit: limit };
+  window.mahjongPicker = { create: create, tileButton: tileButton, element: element };
 })();

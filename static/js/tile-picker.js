@@ -87,6 +87,7 @@
       state.choosingWinner = false;
       save();
     },
+    reload: function () { load(); render(); },
     clear: function () {
       state.concealed = []; state.melds = []; state.bonus = []; state.winning = null; save();
     },
@@ -97,10 +98,7 @@
   };
 
   // A tile shown inside a control (a set to remove): text, not a button of its own.
-  function tileFace(code) {
-    var face = ui.element("span", "tile small tile-" + code.charAt(1), label(code));
-    return face;
-  }
+  function tileFace(code) { return ui.element("span", "tile small tile-" + code.charAt(1), label(code)); }
 
   function render() {
     var melds = root.querySelector(".picker-melds"), hand = root.querySelector(".picker-concealed");
@@ -151,10 +149,6 @@
   });
   root.querySelector(".picker-winning").addEventListener("click", function () {
     state.choosingWinner = !state.choosingWinner; render();
-  });
-  // A form cleared for the next hand (kept offline) empties the fields: the picker follows.
-  form.addEventListener("reset", function () {
-    window.setTimeout(function () { load(); render(); picker.forget(); }, 0);
   });
   root.hidden = false;
   load();

@@ -215,3 +215,25 @@ def test_the_classical_set_picker_is_a_compact_grid_on_a_phone(
     assert hand.input["mahjong"] == 1 and hand.input["discarder"] == 2
     assert hand.input["players"][1]["sets"] == ["777z", "123s"]
     assert hand.input["players"][2]["sets"] == ["-4444m"]
+
+
+def test_a_hand_kept_offline_leaves_an_empty_picker_for_the_next(
+    page: Any, zj_session: Session
+) -> None:
+    sign_in(page, "bob")
+    open_tiles(page, zj_session)
+    page.click("[data-mode='pung']")
+    tap(page, "5z")
+    page.click("[data-mode='concealed']")
+    tap(page, *HAND)
+    page.locator("#preview .evaluation-result h3").wait_for()
+    page.context.set_offline(True)
+    page.click("#save-hand")
+    page.locator("#outbox", has_text="saved on this phone").wait_for()
+    assert page.evaluate("window.mahjongOutbox.pending()") == 1
+    # The next hand: no tiles, nothing to undo, and still entered by its tiles.
+    page.wait_for_function("!document.querySelector('.picker-concealed .tile')")
+    assert concealed(page) == "" and page.input_value("input[name=melds]") == ""
+    assert page.locator("[data-tile-picker] [data-picker-undo]").is_disabled()
+    assert page.is_checked("input[name=value_mode][value=tiles]")
+    page.context.set_offline(False)
