@@ -18,9 +18,10 @@ from rest_framework.views import APIView
 
 from games import selectors
 from games.api.common import ListFilters, filter_parameters, filtered, page_response, parse
-from games.api.fields import JSONObjectField, PointsField, RatioField
+from games.api.fields import JSONObjectField
 from games.api.pagination import page_of
 from games.api.permissions import access_to
+from games.api.standings import standings_row, standings_schema, standings_serializer
 from games.models import RuleSet, RuleSetVersion, Season
 from scoring.families import FAMILIES, EngineError, get_family
 
@@ -123,55 +124,6 @@ class SeasonDetailApi(APIView):
         return Response(SeasonSerializer(get_season(request, season_id)).data)
 
 
-class StandingRowSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField(source="player_id")
-    name = serializers.CharField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    win_fraction = RatioField()
-    blames = serializers.IntegerField()
-    blame_fraction = RatioField()
-    self_draws = serializers.IntegerField()
-    false_wins = serializers.IntegerField()
-    net = PointsField()
-    net_per_game = RatioField()
-    sessions = serializers.IntegerField(help_text="Sessions (games of MCR, evenings) played.")
-    deal_ins = serializers.IntegerField(help_text="Hands lost by discarding the winning tile.")
-    deal_in_fraction = RatioField()
-    self_draw_fraction = RatioField()
-    average_winning_value = RatioField(help_text="Average value (fan, points) of the wins.")
-    table_points = RatioField(help_text="MCR: 4/2/1/0 per session, ties shared.")
-    fries = serializers.IntegerField(help_text="Big Two: games fried (炒).")
-    fry_fraction = RatioField()
-    real_losses = serializers.IntegerField(help_text="Big Two: losses after frying.")
-    real_losses_per_game = RatioField()
-    is_regular = serializers.BooleanField(help_text="Played at least a quarter of the games.")
-    east_hands = serializers.IntegerField(help_text="Classical: hands played as East.")
-    best_east_run = serializers.IntegerField(allow_null=True, help_text="Classical: longest run.")
-    declarations = serializers.IntegerField(
-        help_text="Hands in which the player declared a ready hand with a stake."
-    )
-    declaration_fraction = RatioField()
-    placement_points = RatioField(
-        help_text="Families that place each session as a game: the placement points summed."
-    )
-    average_place = RatioField(help_text="The player's mean place (1 best) over those games.")
-
-
-class StandingsSerializer(serializers.Serializer[Any]):
-    season = serializers.IntegerField()
-    family = serializers.CharField()
-    date_from = serializers.DateField(allow_null=True)
-    date_to = serializers.DateField(allow_null=True)
-    min_games = serializers.IntegerField()
-    columns = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="The row fields this family's standings show, in the order to show them.",
-    )
-    rows = StandingRowSerializer(many=True, help_text="Highest net per game first, then by name.")
-
-
 class StandingsFilters(ListFilters):
     min_games = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000)
 
@@ -181,24 +133,6 @@ MIN_GAMES = OpenApiParameter(
 )
 
 
-RATIOS = (
-    "win_fraction",
-    "blame_fraction",
-    "net_per_game",
-    "deal_in_fraction",
-    "self_draw_fraction",
-    "average_winning_value",
-    "fry_fraction",
-    "real_losses_per_game",
-    "declaration_fraction",
-    "average_place",
-)
-
-
-def _row(rank: int, row: selectors.StandingRow) -> dict[str, Any]:
-    return {"rank": rank, **vars(row), **{name: getattr(row, name) for name in RATIOS}}
-
-
 class SeasonStandingsApi(APIView):
     @extend_schema(
         operation_id="seasons_standings",
@@ -206,7 +140,7 @@ class SeasonStandingsApi(APIView):
         summary="A season's standings (one report, not paginated: one row per player)",
         parameters=[*filter_parameters("date_from", "date_to", paged=False), MIN_GAMES],
         responses={
-            200: StandingsSerializer,
+            200: standings_schema(),
             304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
         },
     )
@@ -243,6 +177,6 @@ class SeasonStandingsApi(APIView):
             "date_to": criteria.get("date_to"),
             "min_games": criteria.get("min_games", 0),
             "columns": [column.field for column in family.standings_columns],
-            "rows": [_row(rank, row) for rank, row in enumerate(rows, start=1)],
+            "rows": [standings_row(rank, row, family) for rank, row in enumerate(rows, start=1)],
         }
-        return StandingsSerializer(data).data
+        return standings_serializer(family.key)(data).data

@@ -40,8 +40,9 @@ class Demo:
 @dataclass(frozen=True)
 class Column:
     """One standings column: the row's field, its heading, and how its value is written
-    (``count``, ``percent``, ``ratio``, ``points`` or ``signed`` points). The page, the API and
-    the exports read a family's columns; a column not ``shown`` is in the API only."""
+    (``count``, ``percent``, ``ratio``, ``points``, ``signed`` points or a yes/no ``flag``).
+    The page and the API read a family's columns: an API row has exactly these fields; a
+    column not ``shown`` is in the API only."""
 
     field: str
     label: str
@@ -111,6 +112,9 @@ class Family:
         Column("blame_fraction", "Blame rate", "percent"),
         Column("net", "Net", "points"),
         Column("net_per_game", "Net / game", "ratio"),
+        Column("sessions", "Sessions", shown=False),
+        Column("self_draws", "Self-draws", shown=False),
+        Column("false_wins", "False wins", shown=False),
     )
     # What an empty standings table says is missing.
     standings_nothing: ClassVar[str] = "No hands recorded"

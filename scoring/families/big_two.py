@@ -144,7 +144,8 @@ class BigTwoFamily(Family):
         Column("fry_fraction", "Fry rate", "percent"),
         Column("real_losses_per_game", "Losses / game", "ratio"),
         Column("net_per_game", "Net / game", "ratio"),
-        Column("is_regular", "Regular", shown=False),
+        Column("sessions", "Sessions", shown=False),
+        Column("is_regular", "Played a quarter of the games or more", "flag", shown=False),
     )
     standings_nothing = "No games recorded"
     marks_occasional = True
