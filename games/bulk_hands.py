@@ -17,8 +17,10 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django_tasks import task
 
 from games.models import Hand, Score, Session
+from games.progress import WRITING, Tell
 from games.totals import session_totals_refresh
 from scoring.families import SeatResult
 
@@ -27,6 +29,7 @@ BATCH = 2000  # rows per bulk_create query where COPY is not available
 # the planner, still counting the rows from before, picks a slow plan for the standings,
 # and the first reader of each new row pays for marking it visible.
 ANALYZE_AFTER = 10_000
+TELL_EVERY = 1000  # hands between progress reports
 
 HAND_COLUMNS = (
     "id",
@@ -75,19 +78,43 @@ NewHand = tuple[Session, int, uuid.UUID, ScoredGame]
 SeatPlayers = Mapping[int, Mapping[int, int]]
 
 
-def write_hands(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
+def write_hands(
+    hands: Sequence[NewHand],
+    seats: SeatPlayers,
+    by_id: int | None,
+    progress: Tell | None = None,
+) -> None:
     """Store ``hands`` (typed input, version 1), one score per seat of each, and their
-    sessions' kept totals; the caller holds the transaction and the sessions' locks."""
+    sessions' kept totals; the caller holds the transaction and the sessions' locks.
+    ``progress`` hears how many hands are written as the writing goes."""
     if not hands:
         return
+    tell = progress or _silent
     if connection.vendor == "postgresql":
-        _copy(hands, seats, by_id)
+        _copy(hands, seats, by_id, tell)
         if len(hands) >= ANALYZE_AFTER:
-            transaction.on_commit(_analyze)
+            # The statistics the planner needs, by a job (queued in this transaction, so a
+            # worker runs it once the hands are committed).
+            analyse_hand_tables.enqueue()
     else:
         for start in range(0, len(hands), BATCH):
             _bulk_create(hands[start : start + BATCH], seats, by_id)
+            tell(WRITING, min(start + BATCH, len(hands)), len(hands))
     session_totals_refresh(session_ids={session.pk for session, _, _, _ in hands})
+
+
+def _silent(stage: str, done: int, total: int) -> None:
+    """No one is listening for progress."""
+
+
+@task()
+def analyse_hand_tables() -> str:
+    """Refresh PostgreSQL's statistics of the hand tables after a large import (a job:
+    VACUUM cannot run inside the import's transaction, nor should the upload wait for it)."""
+    command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
+    with connection.cursor() as cursor:
+        cursor.execute(f"{command} games_hand, games_score, games_sessionseattotal")
+    return command
 
 
 def _score_values(
@@ -99,7 +126,7 @@ def _score_values(
         yield (*place, *result_values(result))
 
 
-def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
+def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None, tell: Tell) -> None:
     now = timezone.now()
     with connection.cursor() as cursor:
         # Ids are reserved first so that the scores can name their hands.
@@ -111,20 +138,20 @@ def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> No
         ids = [row[0] for row in cursor.fetchall()]
         with cursor.copy(f"COPY games_hand ({', '.join(HAND_COLUMNS)}) FROM STDIN") as copy:
             typed, version = Hand.Source.TYPED, 1
-            for hand_id, (session, number, client_id, game) in zip(ids, hands, strict=True):
+            for done, (hand_id, (session, number, client_id, game)) in enumerate(
+                zip(ids, hands, strict=True)
+            ):
+                if done % TELL_EVERY == 0:
+                    tell(WRITING, done // 2, len(hands))
                 pinned = session.rule_set_version_id
                 row = (hand_id, session.pk, number, pinned, game.input_json, typed, client_id)
                 copy.write_row((*row, version, by_id, now, by_id, now, ""))
         with cursor.copy(f"COPY games_score ({', '.join(SCORE_COLUMNS)}) FROM STDIN") as copy:
-            for hand_id, (session, _, _, game) in zip(ids, hands, strict=True):
+            for done, (hand_id, (session, _, _, game)) in enumerate(zip(ids, hands, strict=True)):
+                if done % TELL_EVERY == 0:
+                    tell(WRITING, (len(hands) + done) // 2, len(hands))
                 for row in _score_values(hand_id, session, seats[session.pk], game):
                     copy.write_row(row)
-
-
-def _analyze() -> None:
-    command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
-    with connection.cursor() as cursor:
-        cursor.execute(f"{command} games_hand, games_score, games_sessionseattotal")
 
 
 def _bulk_create(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
