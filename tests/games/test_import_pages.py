@@ -20,6 +20,7 @@ from games import importing, services
 from games.importing.models import ImportJob
 from games.models import Club, Hand, Player, RuleSetVersion, Season, Session
 from tests.games.pages import text
+from tests.workers import run_worker
 
 TWO_TABLES = """\
 B=2
@@ -58,8 +59,7 @@ def confirm(client: Client, season: Season, **extra: Any) -> Any:
     return client.post(job_url(job, "confirm/"), {"digest": job.digest, **extra})
 
 
-def work() -> None:
-    call_command("worker", "--burst", verbosity=0)
+work = run_worker
 
 
 def test_the_import_page_offers_the_seasons_format(as_alice: Client, season: Season) -> None:
