@@ -82,6 +82,28 @@ def member_home(*, user: User) -> MemberHome:
     )
 
 
+def offline_sessions(*, user: User | AnonymousUser) -> list[Session]:
+    """The open tables this person sits at and may record hands for: the sessions whose
+    score sheet and hand form a phone keeps for use offline. None for a visitor."""
+    if not user.is_authenticated:
+        return []
+    recorders = [Membership.Role.MEMBER, Membership.Role.ORGANISER]
+    seats = Seat.objects.select_related("player").order_by("position")
+    sessions = (
+        Session.objects.filter(
+            status=Session.Status.OPEN,
+            seats__player__user=user,
+            club__memberships__user=user,
+            club__memberships__role__in=recorders,
+        )
+        .select_related("club", "season")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .distinct()
+        .order_by("-played_on", "-id")
+    )
+    return list(sessions[:RECENT_SESSIONS])
+
+
 def membership_for(*, club: Club, user: User | AnonymousUser) -> Membership | None:
     if not user.is_authenticated:
         return None

@@ -7,6 +7,7 @@ from games.views import (
     files,
     hands,
     imports,
+    offline,
     people,
     records,
     replay,
@@ -22,8 +23,13 @@ club = "c/<slug:slug>/"
 
 urlpatterns = [
     path("", clubs.home, name="home"),
+    # The installable app: at the root, so that the worker's scope is the whole site.
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("offline/", offline.offline, name="offline"),
+    path("offline/sessions.json", offline.offline_session_list, name="offline_sessions"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", offline.SignOutView.as_view(), name="logout"),
     path(
         "accounts/set-password/<uidb64>/<token>/",
         auth_views.PasswordResetConfirmView.as_view(success_url="/accounts/set-password/done/"),

@@ -175,6 +175,12 @@
       document.close();
     });
   });
+  // Opened from the phone's copy (offline, static/js/service-worker.js): the kept page's
+  // entry id was the one of the form as last shown; this hand gets an id of its own.
+  if (document.documentElement.hasAttribute("data-offline-copy")) {
+    var entryId = form.querySelector('[name="client_id"]');
+    if (entryId) entryId.value = newEntryId();
+  }
   updateVisibility();
   if (checked("winner")) preview();
 })();

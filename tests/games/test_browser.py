@@ -309,6 +309,8 @@ def test_a_hand_kept_while_signed_out_is_recorded_once_after_signing_in(
     page.goto("/")
     page.click(".account-menu summary")
     page.click("button:has-text('Sign out')")
+    # Signed out once the page has emptied the offline caches and posted (offline-app.js).
+    page.locator("header a", has_text="Sign in").wait_for()
     page.wait_for_load_state()
     page.unroute("**/hands/new/")
 

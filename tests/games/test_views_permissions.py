@@ -67,6 +67,12 @@ SITE_ROUTES = {
     "club_create",
     "tokens",  # a user's own API tokens: tests/api/test_tokens.py
     "token_revoke",
+    # The installable app, for anyone (the kept-pages list is each person's own):
+    # tests/games/test_offline.py
+    "manifest",
+    "service_worker",
+    "offline",
+    "offline_sessions",
 }
 # Pages only some rule families have, tested with a season of that family below.
 FAMILY_PAGES = {"season_chart"}

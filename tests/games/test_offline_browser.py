@@ -1,0 +1,125 @@
+"""The site opened offline after one visit (real Chromium, 375×812): the service worker keeps
+the member's open table, its score sheet and hand form open without a connection, a hand
+saved there waits in the outbox and is recorded once; signing out empties the caches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Error as PlaywrightError
+
+from games import services
+from games.models import Hand, Player, Session
+from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+
+__all__ = ["page", "pytestmark"]
+
+CACHE_NAMES = "caches.keys()"
+KEPT_URLS = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+  }
+  return urls.map((url) => new URL(url).pathname);
+}"""
+
+
+@pytest.fixture
+def bob_plays(players: list[Player], bob: User) -> Player:
+    return services.player_link_user(player=players[1], user=bob)
+
+
+def ready_offline(page: Any) -> None:
+    """Wait until the worker has kept what this page asked for."""
+    page.wait_for_selector("html[data-offline-ready='1']", state="attached", timeout=20000)
+
+
+def visit_online(page: Any, session: Session) -> None:
+    sign_in(page, "bob")  # lands on the member's home, which lists the open table
+    ready_offline(page)
+    page.goto(f"/c/dragons/sessions/{session.pk}/")
+    ready_offline(page)
+
+
+def test_the_table_opens_offline_and_a_hand_saved_there_is_recorded_once(
+    page: Any, session: Session, bob: User, bob_plays: Player
+) -> None:
+    assert page.viewport_size == PHONE
+    visit_online(page, session)
+    sheet = f"/c/dragons/sessions/{session.pk}/"
+    page.goto("/c/dragons/players/")  # shown online, but not one of the pages to keep
+    page.wait_for_timeout(300)
+    kept = {url for url in page.evaluate(KEPT_URLS) if not url.startswith("/static/")}
+    shell = {"/manifest.webmanifest", "/offline/", "/offline/sessions.json"}
+    assert kept == shell | {sheet, sheet + "hands/new/"}
+
+    page.context.set_offline(True)
+    page.goto(sheet)
+    assert page.get_attribute("html", "data-offline-copy") is not None  # the phone's copy
+    assert "Spring" in page.inner_text("h1")
+    page.click("#add-hand")
+    page.wait_for_url(f"**{sheet}hands/new/")
+    assert page.get_attribute("html", "data-offline-copy") is not None
+    kept_id = page.evaluate(
+        """async (url) => {
+        const html = await (await caches.match(url)).text();
+        return html.match(/name="client_id" value="([^"]+)"/)[1];
+    }""",
+        sheet + "hands/new/",
+    )
+    assert page.input_value("input[name=client_id]") != kept_id  # a new entry of its own
+
+    page.click("label:has-text('Draw 摸和')")
+    page.click("#save-hand")
+    page.locator("#outbox", has_text="saved on this phone").wait_for()
+    assert page.evaluate("window.mahjongOutbox.pending()") == 1
+    assert not Hand.objects.exists()
+
+    page.context.set_offline(False)
+    page.evaluate("window.mahjongOutbox.flush()")
+    page.locator("#outbox", has_text="Saved hands sent").wait_for()
+    hand = Hand.objects.get()
+    assert hand.input == {"outcome": "draw"} and hand.recorded_by == bob
+    page.goto(sheet)
+    page.locator("#hand-1").wait_for()
+    assert page.get_attribute("html", "data-offline-copy") is None  # online: the server's page
+    assert Hand.objects.count() == 1
+
+
+def test_any_other_page_offline_lists_the_sessions_kept(
+    page: Any, session: Session, bob_plays: Player
+) -> None:
+    visit_online(page, session)
+    page.context.set_offline(True)
+    page.goto("/c/dragons/players/")
+    assert page.inner_text("h1") == "You are offline"
+    link = page.locator("#offline-sessions a", has_text="Dragons · Spring · 2026-03-01")
+    link.wait_for()
+    assert link.get_attribute("href") == f"/c/dragons/sessions/{session.pk}/"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.context.set_offline(False)
+
+
+def test_signing_out_empties_the_caches_and_keeps_the_outbox(
+    page: Any, session: Session, bob_plays: Player
+) -> None:
+    visit_online(page, session)
+    assert len(page.evaluate(CACHE_NAMES)) == 2  # the app shell and the member's pages
+    page.evaluate("localStorage.setItem('mahjong-league-outbox-refused', '[]')")
+
+    page.click(".account-menu summary")
+    page.click("button:has-text('Sign out')")
+    page.wait_for_url("**/")
+    page.locator("header a", has_text="Sign in").wait_for()
+    page.wait_for_load_state()
+    assert page.evaluate(CACHE_NAMES) == []
+    page.wait_for_timeout(500)  # the home page's own sync, as a visitor, keeps nothing either
+    assert page.evaluate(CACHE_NAMES) == []
+    assert page.evaluate("localStorage.getItem('mahjong-league-outbox-refused')") == "[]"
+
+    page.context.set_offline(True)
+    with pytest.raises(PlaywrightError, match="ERR_"):  # nothing of bob's is left to open
+        page.goto(f"/c/dragons/sessions/{session.pk}/")
+    page.context.set_offline(False)
