@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django_tasks import task
 
@@ -34,6 +37,7 @@ from games.importing.reading import (
 )
 from games.importing.writing import import_scores
 from games.models import RuleSet, Season
+from games.pmn_import import RecordFile, pmn_import
 from games.webhooks.events import emit_import_finished
 from scoring.score_files import SCORE_FORMATS
 
@@ -80,6 +84,37 @@ def job_queue(
         file=pending_file_save(text=text),
         digest=hashlib.sha256(text.encode()).hexdigest(),
         options=options,
+        created_by=by,
+    )
+    _enqueue_import(job)
+    return job
+
+
+def pmn_job_queue(
+    *,
+    season: Season,
+    rule_set: RuleSet,
+    files: Sequence[RecordFile],
+    played_on: dt.date,
+    create_players: bool,
+    by: User,
+) -> ImportJob:
+    """Queue the import of PMN game records the organiser has previewed."""
+    text = json.dumps([{"name": f.name, "text": f.text} for f in files])
+    names = ", ".join(f.name for f in files)
+    job = ImportJob.objects.create(
+        club_id=season.club_id,
+        season=season,
+        kind=ImportJob.Kind.PMN,
+        status=Status.QUEUED,
+        file_name=names if len(names) <= 255 else names[:254] + "…",
+        file=pending_file_save(text=text),
+        digest=hashlib.sha256(text.encode()).hexdigest(),
+        options={
+            "rule_set": rule_set.pk,
+            "played_on": played_on.isoformat(),
+            "create_players": create_players,
+        },
         created_by=by,
     )
     _enqueue_import(job)
@@ -182,33 +217,61 @@ def run_import(job_id: str) -> str:
 
 def _run(job: ImportJob, text: str, reporter: progress.Reporter) -> str:
     started = time.monotonic()
+    importer = _import_pmn if job.kind == ImportJob.Kind.PMN else _import_scores
     try:
-        plan = import_scores(
-            season=job.season,
-            text=text,
-            by=job.created_by,
-            create_players=bool(job.option("create_players")),
-            make_current=bool(job.option("make_current")),
-            progress=reporter,
-            **_import_options(job),
-        )
+        job.result = importer(job, text, reporter)
     except ImportRefused as refused:
         return _fail(job, refused.problems)
+    except ValidationError as refused:  # the PMN importer's reasons
+        return _fail(job, [Problem(None, message) for message in refused.messages])
     except progress.Cancelled:
         _finish(job, Status.CANCELLED)
         return job.status
-    except Exception as error:
+    except Exception as error:  # told on the job page; the worker goes on
         log.exception("import job %s stopped", job.pk)
         return _fail(job, [Problem(None, f"The import stopped: {error}. Nothing was written.")])
-    job.result = {
-        "hands": plan.new_hand_count,
-        "sessions": len(plan.new_sessions),
-        "players": len(plan.new_players),
-        "seconds": round(time.monotonic() - started, 1),
-    }
+    job.result["seconds"] = round(time.monotonic() - started, 1)
     _finish(job, Status.DONE)
     pending_file_delete(name=job.file)
     return job.status
+
+
+def _import_scores(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
+    plan = import_scores(
+        season=job.season,
+        text=text,
+        by=job.created_by,
+        create_players=bool(job.option("create_players")),
+        make_current=bool(job.option("make_current")),
+        progress=reporter,
+        **_import_options(job),
+    )
+    return {
+        "hands": plan.new_hand_count,
+        "sessions": len(plan.new_sessions),
+        "players": len(plan.new_players),
+        "skipped": plan.known_hand_count,
+    }
+
+
+def _import_pmn(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
+    if job.created_by is None:
+        raise ValidationError("The organiser who uploaded these records has left: upload again.")
+    result = pmn_import(
+        season=job.season,
+        rule_set=RuleSet.objects.get(pk=job.option("rule_set")),
+        files=[RecordFile(f["name"], f["text"]) for f in json.loads(text)],
+        played_on=dt.date.fromisoformat(job.option("played_on")),
+        by=job.created_by,
+        create_players=bool(job.option("create_players")),
+        progress=reporter,
+    )
+    return {
+        "hands": result.hands,
+        "sessions": len(result.sessions),
+        "players": len(result.players),
+        "skipped": result.skipped,
+    }
 
 
 # --- steps --------------------------------------------------------------------------------

@@ -25,21 +25,29 @@ class ImportJob(models.Model):
         FAILED = "failed", "Failed"
         CANCELLED = "cancelled", "Cancelled"
 
+    class Kind(models.TextChoices):
+        SCORES = "scores", "Score file"
+        PMN = "pmn", "PMN game records"
+
     WAITING = (Status.CHECKING, Status.QUEUED, Status.RUNNING)
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="+")
     season = models.ForeignKey("games.Season", on_delete=models.CASCADE, related_name="imports")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.CHECKING)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SCORES)
     file_name = models.CharField(max_length=255)
-    file = models.CharField(max_length=255)  # the name in the default storage
+    # The name in the default storage: the score file's text, or the PMN files as JSON
+    # ([{"name": ..., "text": ...}]).
+    file = models.CharField(max_length=255)
     digest = models.CharField(max_length=64)
-    # score_format, rule_set (id), undated_on (ISO date), create_players, make_current
+    # score_format, rule_set (id), undated_on (ISO date), create_players, make_current;
+    # PMN: rule_set (id), played_on (ISO date), create_players
     options = models.JSONField(default=dict)
     preview = models.JSONField(default=dict)
     # [{"line": int | None, "message": str, "detail": str}], in the file's order
     problems = models.JSONField(default=list)
-    # {"hands": n, "sessions": n, "players": n} once imported
+    # {"hands": n, "sessions": n, "players": n, "skipped": n} once imported
     result = models.JSONField(default=dict)
     attempts = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
