@@ -96,7 +96,7 @@ def write_hands(
         return
     tell = progress or _silent
     ids = _reserve_ids(len(hands))
-    write = _copy if connection.vendor == "postgresql" else _insert
+    write = _copy if connection.vendor == "postgresql" else insert_rows
     write(Hand, HAND_COLUMNS, _hand_rows(ids, hands, by_id, tell))
     write(Score, SCORE_COLUMNS, _score_rows(ids, hands, seats, tell))
     if connection.vendor == "postgresql" and len(hands) >= ANALYZE_AFTER:
@@ -168,8 +168,14 @@ def analyse_hand_tables() -> str:
 def _score_values(
     hand_id: int, session: Session, seats: Mapping[int, int], game: ScoredGame
 ) -> Iterator[tuple[Any, ...]]:
+    return score_rows(hand_id, session, seats, game.results)
+
+
+def score_rows(
+    hand_id: int, session: Session, seats: Mapping[int, int], results: Sequence[SeatResult]
+) -> Iterator[tuple[Any, ...]]:
     """One score row per seat, in ``SCORE_COLUMNS`` order."""
-    for seat, result in enumerate(game.results):
+    for seat, result in enumerate(results):
         place = (hand_id, seat, seats[seat], session.pk, session.season_id, session.played_on)
         yield (*place, *result_values(result))
 
@@ -187,7 +193,9 @@ def _copy(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[An
 PREPARED_FIELDS = (models.UUIDField, models.DateField, models.DecimalField)
 
 
-def _insert(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Any]) -> None:
+def insert_rows(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Any]) -> None:
+    """Insert ``rows`` (values in ``columns`` order) with one prepared statement run over
+    each batch: one query, as the database and Django's query log count it."""
     prepare = _preparers(model, columns, connections[DEFAULT_DB_ALIAS])
     statement = (
         f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
