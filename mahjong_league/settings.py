@@ -281,7 +281,7 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # server and worker shares them; otherwise throttles count in each process's memory and
 # progress goes to a folder the processes of this machine share.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-JOB_PROGRESS_DIR = Path(os.environ.get("JOB_PROGRESS_DIR", MEDIA_ROOT / "job-progress"))
+JOB_PROGRESS_DIR = Path(os.environ.get("JOB_PROGRESS_DIR", BASE_DIR / "job-progress"))
 if REDIS_URL:
     CACHES = {
         alias: {
