@@ -28,7 +28,8 @@ from scoring.families import SeatResult
 
 BATCH = 5000  # rows per INSERT run where COPY is not available
 # After this many new hands the tables are vacuumed and analysed once committed: otherwise
-# the planner, still counting the rows from before, picks a slow plan for the standings,
+# the planner, still counting the rows from before, picks a slow plan for the standings and
+# the session lists,
 # and the first reader of each new row pays for marking it visible.
 ANALYZE_AFTER = 10_000
 TELL_EVERY = 1000  # hands between progress reports
@@ -159,10 +160,8 @@ def _silent(stage: str, done: int, total: int) -> None:
 def analyse_hand_tables() -> str:
     """Refresh PostgreSQL's statistics of the hand tables after a large import (a job:
     VACUUM cannot run inside the import's transaction, nor should the upload wait for it)."""
-    command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
-    with connection.cursor() as cursor:
-        cursor.execute(f"{command} games_hand, games_score, games_sessionseattotal")
-    return command
+    analyze_tables()
+    return "analysed"
 
 
 def _score_values(
@@ -205,6 +204,16 @@ def insert_rows(model: type[models.Model], columns: tuple[str, ...], rows: Itera
         iterator = iter(rows)
         while batch := list(islice(iterator, BATCH)):
             cursor.executemany(statement, [_prepared(prepare, row) for row in batch])
+
+
+def analyze_tables() -> None:
+    """Vacuum (in a transaction: only analyse) the tables an import fills, on PostgreSQL."""
+    command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
+    with connection.cursor() as cursor:
+        # The sessions too: their lists' keyset indexes are chosen only when the planner
+        # knows how many a season has.
+        tables = "games_session, games_seat, games_hand, games_score, games_sessionseattotal"
+        cursor.execute(f"{command} {tables}")
 
 
 def _preparers(

@@ -19,11 +19,12 @@ from scoring.score_files import (
     StatsRow,
     format_for_family,
     spreadsheet_safe,
-    stats_csv,
-    stats_tsv,
+    stats_csv_lines,
+    stats_tsv_lines,
 )
 
 NOT_IN_A_NAME = re.compile(r"[\s#*]")
+CHUNK = 2000  # rows read at a time while a file streams out
 
 
 def season_format(season: Season) -> ScoreFormat | None:
@@ -38,14 +39,16 @@ def season_score_file(*, season: Season, score_format: ScoreFormat) -> Iterator[
     """The season's hands as score-file lines (each ending in a newline), in date order.
 
     Every session with hands gets its seating line, preceded by its date and its rules where
-    they change, so the engine's statistics of the file are the season's standings.
+    they change, so the engine's statistics of the file are the season's standings. The
+    sessions and hands are read in chunks as the lines go out: memory holds the players.
     """
-    sessions = _sessions(season)
-    names = _name_tokens(score_format, sessions.values())
+    names = _name_tokens(score_format, _seated_players(season))
     yield f"# {season.club.name}: {season.name}, exported {timezone.localdate().isoformat()}\n"
     date, params = None, None
+    sessions = _sessions(season)
     for session_id, hands in itertools.groupby(_hand_inputs(season), key=lambda row: row[0]):
-        session = sessions[session_id]
+        # Both run in (date, session) order: skip the sessions that have no live hand.
+        session = next(session for session in sessions if session.pk == session_id)
         yield "\n"
         if session.played_on != date:
             date = session.played_on
@@ -58,33 +61,42 @@ def season_score_file(*, season: Season, score_format: ScoreFormat) -> Iterator[
             yield score_format.game_line(hand_input) + "\n"
 
 
-def _sessions(season: Season) -> dict[int, Session]:
-    seats = Seat.objects.select_related("player").order_by("position")
+def _sessions(season: Season) -> Iterator[Session]:
+    seats = Seat.objects.order_by("position")
     sessions = (
         Session.objects.filter(season=season)
         .select_related("rule_set_version")
         .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("played_on", "id")
     )
-    return {session.pk: session for session in sessions}
+    return sessions.iterator(chunk_size=CHUNK)
 
 
 def _hand_inputs(season: Season) -> Iterator[tuple[int, Any]]:
     hands = Hand.objects.filter(session__season=season, deleted_at__isnull=True).order_by(
         "session__played_on", "session_id", "number"
     )
-    return hands.values_list("session_id", "input").iterator(chunk_size=5000)
+    return hands.values_list("session_id", "input").iterator(chunk_size=CHUNK)
 
 
-def _name_tokens(score_format: ScoreFormat, sessions: Iterable[Session]) -> dict[int, str]:
+def _seated_players(season: Season) -> Iterator[tuple[int, str]]:
+    """Each seat's player and name, newest session first: the order names are made unique
+    in (the first seen keeps its name)."""
+    seats = Seat.objects.filter(session__season=season).order_by(
+        "-session__played_on", "-session_id", "position"
+    )
+    return seats.values_list("player_id", "player__name").iterator(chunk_size=CHUNK)
+
+
+def _name_tokens(score_format: ScoreFormat, seats: Iterable[tuple[int, str]]) -> dict[int, str]:
     """Each seated player's name as the format allows it, unique within the file."""
     tokens: dict[int, str] = {}
     taken: set[str] = set()
-    for session in sessions:
-        for seat in session.seats.all():
-            if seat.player_id not in tokens:
-                token = _unique(name_token(score_format, seat.player.name), taken)
-                tokens[seat.player_id] = token
-                taken.add(token)
+    for player_id, name in seats:
+        if player_id not in tokens:
+            token = _unique(name_token(score_format, name), taken)
+            tokens[player_id] = token
+            taken.add(token)
     return tokens
 
 
@@ -116,14 +128,15 @@ def _unique(token: str, taken: set[str]) -> str:
 # --- standings ----------------------------------------------------------------------------
 
 
-def standings_tsv(season: Season, standings: Sequence[StandingRow]) -> str:
-    """The standings in the reference programs' TSV (Big Two's columns, or HK's for others)."""
-    return stats_tsv(season.rule_set.family, standings)
+def standings_tsv(season: Season, standings: Sequence[StandingRow]) -> Iterator[str]:
+    """The standings in the reference programs' TSV (Big Two's columns, or HK's for others),
+    line by line."""
+    return stats_tsv_lines(season.rule_set.family, standings)
 
 
-def standings_csv(season: Season, standings: Sequence[StandingRow]) -> str:
-    """The same columns and cells as the TSV, as comma-separated values."""
-    return stats_csv(season.rule_set.family, standings)
+def standings_csv(season: Season, standings: Sequence[StandingRow]) -> Iterator[str]:
+    """The same columns and cells as the TSV, as comma-separated values, line by line."""
+    return stats_csv_lines(season.rule_set.family, standings)
 
 
 def standings_stats(season: Season, standings: Sequence[StandingRow]) -> list[StatsRow]:

@@ -72,6 +72,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        indexes = [models.Index(fields=["club", "id"], name="player_club_id")]  # keyset pages
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="unique_player_name_per_club"),
             models.UniqueConstraint(
@@ -191,7 +192,13 @@ class Session(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-id"]
-        indexes = [models.Index(fields=["club", "-played_on"])]
+        # Keyset pages, newest first, of a club's and of a season's sessions; a season's
+        # sessions by id lead the hands list of a season (see games.keyset).
+        indexes = [
+            models.Index(fields=["club", "-played_on", "-id"], name="session_club_newest"),
+            models.Index(fields=["season", "-played_on", "-id"], name="session_season_newest"),
+            models.Index(fields=["season", "id"], name="session_season_id"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["season", "import_key"],
@@ -307,6 +314,8 @@ class Score(models.Model):
     real_loss = models.IntegerField(null=True, blank=True)
     # Classical: East's consecutive Mah-Jonggs after the hand, on the East seat's score only.
     east_run = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The seat declared a ready hand with a stake this hand (the family says when).
+    declared = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["hand", "seat"]
@@ -354,6 +363,8 @@ class SessionSeatTotal(models.Model):
     # Classical: the hands this seat was East, and its longest run of Mah-Jonggs as East.
     east_hands = models.PositiveIntegerField()
     best_east_run = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The hands in which this seat declared a ready hand with a stake.
+    declarations = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "seat"]

@@ -38,7 +38,7 @@ from games.models import (
     Session,
     SessionSeatTotal,
 )
-from scoring.families import Family, get_family
+from scoring.families import Family, SessionSeat, get_family
 
 SEATS = 4  # every family with season standings seats four
 
@@ -118,9 +118,22 @@ def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Sessio
     # An aggregate drops Meta.ordering, so the newest-first order is explicit.
     return (
         sessions.prefetch_related(Prefetch("seats", queryset=seats))
-        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)))
+        .annotate(hand_count=live_hand_count())
         .order_by("-played_on", "-id")
     )
+
+
+def live_hand_count() -> Coalesce:
+    """A session's live hands, counted for the sessions a query returns only: a subquery
+    per row, where ``Count("hands")`` grouped every session of the filter before the limit."""
+    hands = (
+        Hand.objects.filter(session=OuterRef("pk"), deleted_at=None)
+        .order_by()
+        .values("session")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(hands), 0)
 
 
 def last_seating(*, club: Club, season: Season | None = None) -> list[int]:
@@ -339,6 +352,20 @@ class StandingRow:
     win_value: int | None = None
     table_points: Fraction = Fraction(0)
     is_regular: bool = True
+    declarations: int = 0
+    # Families that rank each session as a game (``Family.placements``): the sum of the
+    # player's placement points, of their places, and the sessions placed.
+    placement_points: Fraction = Fraction(0)
+    places: Fraction = Fraction(0)
+    placed: int = 0
+
+    @property
+    def declaration_fraction(self) -> Fraction | None:
+        return Fraction(self.declarations, self.games) if self.games else None
+
+    @property
+    def average_place(self) -> Fraction | None:
+        return self.places / self.placed if self.placed else None
 
     @property
     def deal_in_fraction(self) -> Fraction | None:
@@ -408,6 +435,7 @@ def season_standings(
             best_east_run=Max("best_east_run"),
             deal_ins=Sum("deal_ins"),
             win_value=Sum("win_value"),
+            declarations=Sum("declarations"),
         )
         .order_by()
     )
@@ -421,6 +449,8 @@ def season_standings(
     family = get_family(season.rule_set.family)
     if family.table_points:
         _add_table_points(rows, totals, family)
+    if family.placements:
+        _add_placements(rows, totals, family)
     return sorted((row for row in rows if row.games >= min_games), key=family.standings_key)
 
 
@@ -478,6 +508,27 @@ def _add_table_points(
             points[player_id] = points.get(player_id, Fraction(0)) + share
     for row in rows:
         row.table_points = points.get(row.player_id, Fraction(0))
+
+
+def _add_placements(
+    rows: list[StandingRow], totals: QuerySet[SessionSeatTotal], family: Family
+) -> None:
+    """Each session is one game the family ranks from its seats' kept totals, under the
+    session's rules: each player's placement points and place, summed."""
+    seats = totals.order_by("session_id", "seat").values_list(
+        "session_id", "player_id", "net", "false_wins", "session__rule_set_version__params"
+    )
+    games: dict[int, list[tuple[int, SessionSeat, dict[str, Any]]]] = {}
+    for session_id, player_id, net, false_wins, params in seats:
+        games.setdefault(session_id, []).append((player_id, SessionSeat(net, false_wins), params))
+    by_player = {row.player_id: row for row in rows}
+    for game in games.values():
+        placings = family.session_placings([seat for _, seat, _ in game], game[0][2])
+        for (player_id, _, _), placing in zip(game, placings or (), strict=False):
+            row = by_player[player_id]
+            row.placement_points += placing.points
+            row.places += placing.place
+            row.placed += 1
 
 
 FAMILY_PATH = "session__rule_set_version__rule_set__family"

@@ -38,14 +38,23 @@ FIGURES: dict[str, Any] = {
     "win_value": Sum("hand_value", filter=Q(won=True)),
     "east_hands": Count("id", filter=Q(east_run__isnull=False)),
     "best_east_run": Max("east_run"),
+    "declarations": Count("id", filter=Q(declared=True)),
 }
 COLUMNS = (*PLACE, *FIGURES)
 
 
-def recomputed(scores: QuerySet[Any]) -> QuerySet[Any, dict[str, Any]]:
+def recomputed(
+    scores: QuerySet[Any], figures: dict[str, Any] = FIGURES
+) -> QuerySet[Any, dict[str, Any]]:
     """Each session seat's totals over ``scores``, as dicts of ``COLUMNS``."""
-    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**FIGURES)
+    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**figures)
     return totals.order_by("session_id", "seat")
+
+
+def figures_of(total_model: type[Model]) -> dict[str, Any]:
+    """The figures ``total_model`` keeps: a migration's historical model may predate some."""
+    kept = {field.name for field in total_model._meta.get_fields()}
+    return {name: figure for name, figure in FIGURES.items() if name in kept}
 
 
 def chunks(ids: Iterable[int]) -> Iterator[list[int]]:
@@ -63,7 +72,8 @@ def write_totals(
     """
     for chunk in chunks(session_ids):
         total_model._default_manager.filter(session_id__in=chunk).delete()
-        rows = recomputed(score_model._default_manager.filter(session_id__in=chunk))
+        scores = score_model._default_manager.filter(session_id__in=chunk)
+        rows = recomputed(scores, figures_of(total_model))
         total_model._default_manager.bulk_create(total_model(**row) for row in rows)
 
 

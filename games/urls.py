@@ -12,6 +12,7 @@ from games.views import (
     records,
     replay,
     rules,
+    season_sessions,
     session_rules,
     sessions,
     standings,
@@ -65,7 +66,11 @@ urlpatterns = [
     path(club + "seasons/new/", rules.season_create, name="season_create"),
     path(club + "seasons/<int:season_id>/", standings.season_detail, name="season"),
     path(club + "seasons/<int:season_id>/edit/", rules.season_edit, name="season_edit"),
-    path(club + "seasons/<int:season_id>/sessions/", files.season_sessions, name="season_sessions"),
+    path(
+        club + "seasons/<int:season_id>/sessions/",
+        season_sessions.season_sessions,
+        name="season_sessions",
+    ),
     path(club + "seasons/<int:season_id>/import/", imports.season_import, name="season_import"),
     path(club + "imports/<uuid:job_id>/", imports.import_job, name="import_job"),
     path(

@@ -7,9 +7,7 @@ standings export as the statistics table the family declares (``Family.stats``).
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from scoring.engine.big_two_scorefile import BigTwoPlayerStats
 from scoring.engine.errors import LineError
@@ -17,9 +15,11 @@ from scoring.engine.scorefile import (
     NOT_UTF8,
     ScoreFile,
     Section,
+    delimited_lines,
     lines_of,
     score_lines,
     spreadsheet_safe,
+    tsv_lines,
     tsv_text,
 )
 from scoring.families import FAMILIES, get_family
@@ -49,7 +49,9 @@ __all__ = [
     "spreadsheet_safe",
     "standings_stats",
     "stats_csv",
+    "stats_csv_lines",
     "stats_tsv",
+    "stats_tsv_lines",
 ]
 
 # Every format a family declares, by its key (the families' order).
@@ -86,14 +88,21 @@ def stats_tsv(family: str, standings: Sequence[StandingLike]) -> str:
     return tsv_text(header, rows)
 
 
+def stats_tsv_lines(family: str, standings: Sequence[StandingLike]) -> Iterator[str]:
+    """``stats_tsv`` one line at a time."""
+    header, rows = _spreadsheet_rows(family, standings)
+    return tsv_lines(header, rows)
+
+
 def stats_csv(family: str, standings: Sequence[StandingLike]) -> str:
     """The same columns and cells as the TSV, as comma-separated values."""
+    return "".join(stats_csv_lines(family, standings))
+
+
+def stats_csv_lines(family: str, standings: Sequence[StandingLike]) -> Iterator[str]:
+    """``stats_csv`` one line at a time (``csv``'s default dialect: lines end in CR LF)."""
     header, rows = _spreadsheet_rows(family, standings)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
+    return delimited_lines(header, rows, delimiter=",", lineterminator="\r\n")
 
 
 def _spreadsheet_rows(

@@ -62,7 +62,7 @@ class HandListApi(APIView):
     @extend_schema(
         operation_id="hands_list",
         tags=["hands"],
-        summary="Hands in the scores (not deleted ones), oldest first",
+        summary="Hands in the scores (not deleted ones), session by session, each in play order",
         parameters=filter_parameters("club", "season", "session", "player", "date_from", "date_to"),
         responses=page_of(HandSerializer),
     )
@@ -75,7 +75,7 @@ class HandListApi(APIView):
             "date_to": "session__played_on",
         }
         hands = filtered(request, list_hands().filter(deleted_at=None), paths, "session__club")
-        return page_response(request, hands, ("id",), HandSerializer)
+        return page_response(request, hands, ("session_id", "number"), HandSerializer)
 
 
 class HandDetailApi(APIView):

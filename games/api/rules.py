@@ -149,6 +149,14 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     is_regular = serializers.BooleanField(help_text="Played at least a quarter of the games.")
     east_hands = serializers.IntegerField(help_text="Classical: hands played as East.")
     best_east_run = serializers.IntegerField(allow_null=True, help_text="Classical: longest run.")
+    declarations = serializers.IntegerField(
+        help_text="Hands in which the player declared a ready hand with a stake."
+    )
+    declaration_fraction = RatioField()
+    placement_points = RatioField(
+        help_text="Families that place each session as a game: the placement points summed."
+    )
+    average_place = RatioField(help_text="The player's mean place (1 best) over those games.")
 
 
 class StandingsSerializer(serializers.Serializer[Any]):
@@ -182,6 +190,8 @@ RATIOS = (
     "average_winning_value",
     "fry_fraction",
     "real_losses_per_game",
+    "declaration_fraction",
+    "average_place",
 )
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework.request import Request
 
 from games.api.permissions import access_to
 from games.models import Seat, Session
+from games.selectors import live_hand_count
 
 
 def sessions_with_seats() -> QuerySet[Session]:
@@ -15,7 +16,7 @@ def sessions_with_seats() -> QuerySet[Session]:
     return (
         Session.objects.select_related("club", "rule_set_version__rule_set")
         .prefetch_related(Prefetch("seats", queryset=seats))
-        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)))
+        .annotate(hand_count=live_hand_count())
     )
 
 

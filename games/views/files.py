@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from csp.constants import NONE, UNSAFE_INLINE
 from csp.decorators import csp_replace
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
 
 from games import charts, exporting, selectors
 from games.access import ClubAccess, club_access
@@ -24,34 +26,26 @@ def _season(access: ClubAccess, season_id: int) -> Season:
     return get_object_or_404(queryset, club=access.club, pk=season_id)
 
 
-# --- the whole list of a season's sessions (its page shows the latest) -------------------
-
-
-def season_sessions(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    access = club_access(request, slug)
-    season = _season(access, season_id)
-    sessions = selectors.session_list(club=access.club, season=season)
-    context = {"access": access, "club": access.club, "season": season, "sessions": sessions}
-    return render(request, "games/season_sessions.html", context)
-
-
 # --- exports ------------------------------------------------------------------------------
 
 
-def _attachment(content: str, content_type: str, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=f"{content_type}; charset=utf-8")
+def _attachment(lines: Iterable[str], content_type: str, name: str) -> StreamingHttpResponse:
+    """A download that streams out as its lines are made (the view returns before the
+    first row is read), so a worker's memory does not grow with the season."""
+    encoded = (line.encode() for line in lines)
+    response = StreamingHttpResponse(encoded, content_type=f"{content_type}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
-def season_score_file(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_score_file(request: HttpRequest, slug: str, season_id: int) -> StreamingHttpResponse:
     access = club_access(request, slug)
     season = _season(access, season_id)
     score_format = exporting.season_format(season)
     if score_format is None:
         raise Http404("This rule family has no score-file format.")
-    text = "".join(exporting.season_score_file(season=season, score_format=score_format))
-    return _attachment(text, "text/plain", exporting.download_name(season, "txt"))
+    lines = exporting.season_score_file(season=season, score_format=score_format)
+    return _attachment(lines, "text/plain", exporting.download_name(season, "txt"))
 
 
 def _filtered_standings(request: HttpRequest, season: Season) -> list[selectors.StandingRow]:
@@ -69,17 +63,17 @@ def _filtered_standings(request: HttpRequest, season: Season) -> list[selectors.
 
 def season_standings_file(
     request: HttpRequest, slug: str, season_id: int, kind: str
-) -> HttpResponse:
+) -> StreamingHttpResponse:
     access = club_access(request, slug)
     season = _season(access, season_id)
     if kind not in ("csv", "tsv"):
         raise Http404("Standings come as .csv or .tsv.")
     standings = _filtered_standings(request, season)
     if kind == "csv":
-        text = exporting.standings_csv(season, standings)
-        return _attachment(text, "text/csv", exporting.download_name(season, "csv"))
-    text = exporting.standings_tsv(season, standings)
-    return _attachment(text, "text/tab-separated-values", exporting.download_name(season, "tsv"))
+        lines = exporting.standings_csv(season, standings)
+        return _attachment(lines, "text/csv", exporting.download_name(season, "csv"))
+    lines = exporting.standings_tsv(season, standings)
+    return _attachment(lines, "text/tab-separated-values", exporting.download_name(season, "tsv"))
 
 
 # A chart is an SVG image: matplotlib styles it with an inline <style>, and it needs nothing else.

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import csv
-import io
 import re
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, Generic, TypeVar
@@ -133,11 +132,33 @@ def tsv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     >>> tsv_text(["name", "net"], [['O"Neil', 3]])
     'name\\tnet\\n"O""Neil"\\t3\\n'
     """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
+    return "".join(tsv_lines(header, rows))
+
+
+def tsv_lines(header: Sequence[str], rows: Iterable[Sequence[object]]) -> Iterator[str]:
+    """``tsv_text`` one line at a time, for a file that streams out.
+
+    >>> list(tsv_lines(["name", "net"], [["Ada", 3]]))
+    ['name\\tnet\\n', 'Ada\\t3\\n']
+    """
+    return delimited_lines(header, rows, delimiter="\t", lineterminator="\n")
+
+
+def delimited_lines(
+    header: Sequence[str], rows: Iterable[Sequence[object]], **dialect: str
+) -> Iterator[str]:
+    """The header, then each row, written by ``csv.writer`` with ``dialect``, line by line."""
+    writer = csv.writer(_Echo(), quoting=csv.QUOTE_MINIMAL, **dialect)  # type: ignore[arg-type]
+    yield writer.writerow(header)
+    for row in rows:
+        yield writer.writerow(row)
+
+
+class _Echo:
+    """A file that gives back what is written to it: ``csv.writer`` returns each line."""
+
+    def write(self, text: str) -> str:
+        return text
 
 
 @dataclass

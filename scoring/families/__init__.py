@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from scoring.engine.errors import EngineError
-from scoring.families.base import Family, SeatResult
+from scoring.families.base import Family, Placing, SeatResult, SessionSeat
 from scoring.families.big_two import BigTwoFamily
 from scoring.families.classical import ClassicalFamily
 from scoring.families.hk import HongKongFamily
 from scoring.families.mcr import MCRFamily
+from scoring.families.riichi import RiichiFamily
 from scoring.families.zung_jung import ZungJungFamily
 
 FAMILIES: dict[str, Family] = {
@@ -18,6 +19,7 @@ FAMILIES: dict[str, Family] = {
         MCRFamily(),
         BigTwoFamily(),
         ClassicalFamily(),
+        RiichiFamily(),
     )
 }
 
@@ -25,7 +27,9 @@ __all__ = [
     "FAMILIES",
     "EngineError",
     "Family",
+    "Placing",
     "SeatResult",
+    "SessionSeat",
     "family_choices",
     "get_family",
     "pmn_family_keys",

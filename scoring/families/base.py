@@ -13,7 +13,7 @@ from scoring.engine.bounds import is_whole
 from scoring.forms import HandInputForm, ParamsForm
 from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
 
-__all__ = ["Column", "Demo", "Family", "SeatResult", "is_whole"]
+__all__ = ["Column", "Demo", "Family", "Placing", "SeatResult", "SessionSeat", "is_whole"]
 
 
 # One demo session: (days after the season starts, seated players by name, hand inputs).
@@ -68,6 +68,24 @@ class SeatResult:
     real_loss: int | None = None
     # Classical: East's consecutive Mah-Jonggs after this hand, for the seat that was East.
     east_run: int | None = None
+    # The seat staked a declaration of a ready hand this hand (a stick put on the table).
+    declared: bool = False
+
+
+@dataclass(frozen=True)
+class SessionSeat:
+    """One seat's kept totals over a session, as a family ranks the session's game."""
+
+    net: Decimal
+    false_wins: int = 0
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One seat's end of a game ranked by the family: placement points and place (1 best)."""
+
+    points: Fraction
+    place: int
 
 
 class Family:
@@ -102,6 +120,9 @@ class Family:
     hands_per_session: ClassVar[int | None] = None
     # Whether standings rank each session as a game with 4/2/1/0 table points (MCR).
     table_points: ClassVar[bool] = False
+    # Whether standings rank each session as a game the family places (``session_placings``):
+    # placement points and average place.
+    placements: ClassVar[bool] = False
     # A sequential family scores a hand in the light of the hands before it in its session
     # (classical: who is East, the winds, East's run), so recording reads the earlier hands
     # and amending or deleting a hand re-scores every later one.
@@ -126,6 +147,14 @@ class Family:
 
     def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
         """Table points of one session's final totals (families with ``table_points``)."""
+        raise NotImplementedError
+
+    def session_placings(
+        self, seats: Sequence[SessionSeat], params: Mapping[str, Any]
+    ) -> tuple[Placing, ...] | None:
+        """Each seat's placing in one session (families with ``placements``), by seat, from
+        its seats' kept totals under the session's rule-set ``params``; None when the
+        session is not a game the family places (another number of seats)."""
         raise NotImplementedError
 
     def hand_context(self, number: int, params: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ fills them in on a phone.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -70,6 +70,10 @@ def _meld_kind(tiles: tuple[int, ...]) -> str | None:
 
 class TileFieldsMixin(forms.Form):
     """The tiles of a winning hand, for forms that can score a hand from its tiles."""
+
+    # Whether the family sets the winds from the hand's place in the game, and plays without
+    # flowers: the form then asks for neither.
+    winds_from_game: ClassVar[bool] = False
 
     concealed = forms.CharField(
         required=False,

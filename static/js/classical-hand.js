@@ -10,7 +10,7 @@
   var picker = form.querySelector("[data-set-picker]");
   var tiles = window.mahjongTiles, label = tiles.label;
   var choice = { kind: "pung", how: "" };
-  var target = null;
+  var target = null;  // the player the picker adds sets for
 
   function checked(name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
@@ -52,10 +52,12 @@
       chip.type = "button";
       chip.setAttribute("aria-label", "Remove " + chipText(token));
       chip.addEventListener("click", function () {
-        var list = tokens(input);
-        list.splice(index, 1);
-        input.value = list.join(" ");
-        changed(input);
+        sets.change(function () {
+          var list = tokens(input);
+          list.splice(index, 1);
+          input.value = list.join(" ");
+          changed(input);
+        });
       });
       holder.appendChild(chip);
     });
@@ -67,48 +69,72 @@
     return tiles + ({ "-": " · concealed", "+": " · claimed" }[match[1]] || "");
   }
 
+  // The sets mode of the picker (static/js/picker.js): a tap adds a set of the chosen kind
+  // to the player the picker is open for, checked against every player's tiles.
+  function noSet(code) {
+    var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
+    if (choice.kind === "bonus" && suit !== "f") return "Flower/season: tap a flower or season.";
+    if (choice.kind === "chow" && (suit === "z" || n > 7)) return "A chow starts at 1 to 7 of a suit.";
+    return "";
+  }
   function tokenFor(code) {
     var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
-    if (suit === "f" || choice.kind === "bonus") return suit === "f" ? code : null;
-    var digits;
-    if (choice.kind === "chow") {
-      if (suit === "z" || n > 7) return null;
-      digits = "" + n + (n + 1) + (n + 2);
-    } else {
-      digits = new Array({ pair: 2, pung: 3, kong: 4 }[choice.kind] + 1).join(String(n));
-    }
+    if (suit === "f") return code;
+    var digits = choice.kind === "chow" ? "" + n + (n + 1) + (n + 2)
+      : new Array({ pair: 2, pung: 3, kong: 4 }[choice.kind] + 1).join(String(n));
     var how = choice.how === "+" && choice.kind !== "kong" ? "" : choice.how;
     return how + digits + suit;
   }
-
-  function add(code) {
-    if (!target) return;
-    var token = tokenFor(code);
-    if (!token) return;
-    var input = target.querySelector("input[name^='sets_']");
-    input.value = tokens(input).concat([token]).join(" ");
-    changed(input);
+  function codesOf(token) {
+    var match = /^[-+]?([0-9]+)([mpszf])$/.exec(token);
+    return match ? match[1].split("").map(function (d) { return d + match[2]; }) : [];
   }
-
   function changed(input) {
     chips(input.closest("fieldset.player"));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
+  function setsInput(set) { return set.querySelector("input[name^='sets_']"); }
+  function allInputs() { return players().map(setsInput); }
 
-  function palette() {
-    var holder = picker.querySelector(".picker-palette");
-    [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]].forEach(function (row) {
-      var line = element("div", "palette-row");
-      for (var n = 1; n <= row[1]; n += 1) {
-        var button = element("button", "tile tile-" + row[0], label(n + row[0]));
-        button.type = "button";
-        button.dataset.code = n + row[0];
-        button.setAttribute("aria-label", tiles.name(n + row[0]));
-        button.addEventListener("click", function (event) { add(event.currentTarget.dataset.code); });
-        line.appendChild(button);
-      }
-      holder.appendChild(line);
-    });
+  var mode = {
+    tap: function (code) {
+      if (!target) return null;
+      if (noSet(code)) return noSet(code);
+      var token = tokenFor(code), input = setsInput(target);
+      return { codes: codesOf(token), apply: function () {
+        input.value = tokens(input).concat([token]).join(" ");
+        changed(input);
+      } };
+    },
+    inUse: function () {
+      return allInputs().reduce(function (all, input) {
+        return tokens(input).reduce(function (codes, token) { return codes.concat(codesOf(token)); }, all);
+      }, []);
+    },
+    snapshot: function () { return allInputs().map(function (input) { return input.value; }); },
+    restore: function (values) {
+      allInputs().forEach(function (input, index) {
+        if (input.value !== values[index]) { input.value = values[index]; changed(input); }
+      });
+    },
+    reload: function () { players().forEach(chips); },
+    clear: function () {
+      var input = target && setsInput(target);
+      if (input && input.value) { input.value = ""; changed(input); }
+    },
+    count: function () {
+      if (!target) return "";
+      var count = tokens(setsInput(target)).length;
+      return name(target) + ": " + count + (count === 1 ? " set" : " sets");
+    },
+    total: function (result) {
+      var score = target && result.evaluation && result.evaluation.scores[parseInt(target.dataset.seat, 10)];
+      return score ? String(score.fixed !== null ? score.fixed : score.score) : "";
+    }
+  };
+  function name(set) { return set.querySelector("legend").firstChild.textContent.trim(); }
+
+  function modes() {
     ["kind", "how"].forEach(function (key) {
       picker.querySelectorAll("[data-" + key + "]").forEach(function (button) {
         button.addEventListener("click", function () {
@@ -125,6 +151,7 @@
     target = set;
     set.querySelector("[data-picker-slot]").appendChild(picker);
     picker.hidden = false;
+    sets.refresh();
   }
 
   // The live preview comes from hand-form.js (one request per change); typing in a sets
@@ -178,11 +205,13 @@
     set.querySelector("[data-add-sets]").addEventListener("click", function () { openPicker(set); });
     set.querySelector("input[name^='sets_']").addEventListener("input", function () {
       chips(set);
+      sets.forget();
       preview();
     });
   });
   form.addEventListener("change", arrange);  // hand-form.js previews on every change
-  palette();
+  modes();
+  var sets = window.mahjongPicker.create(picker, mode);
   arrange();
   var first = players().filter(function (set) { return set.style.order === "0"; })[0];
   if (first) openPicker(first);

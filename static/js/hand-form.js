@@ -19,6 +19,7 @@
     var won = isSeat(winner);
     return {
       won: won,
+      draw: winner === "draw",
       blamed: (won && how !== "" && how !== "self_drawn") || (winner !== "" && !won && winner !== "draw"),
       points: mode !== "tiles",
       tiles: mode === "tiles"
@@ -42,6 +43,30 @@
       var winds = fixed ? fixed.dataset.seatWinds.split(" ") : null;
       wind.value = winds ? winds[parseInt(winner, 10)] : (parseInt(winner, 10) % 4 + 1) + "z";
     }
+  }
+
+  // A choice made on every hand (typed points or the tiles) is remembered on this phone for
+  // the next form: the server marks its fieldset (data-remember) and says whether the form is
+  // a fresh one (data-fresh), not an amendment or a form sent back with errors.
+  var REMEMBER = "mahjong-league-choice-";
+  function stored(key, value) {
+    try {
+      if (value === undefined) return window.localStorage.getItem(REMEMBER + key);
+      window.localStorage.setItem(REMEMBER + key, value);
+    } catch (blocked) { /* no storage on this browser: the form asks every time */ }
+    return null;
+  }
+  function chooseRemembered() {
+    form.querySelectorAll("fieldset[data-remember]").forEach(function (set) {
+      var value = stored(set.dataset.remember);
+      set.querySelectorAll("input[type=radio]").forEach(function (input) {
+        if (value !== null && input.value === value) input.checked = true;
+      });
+    });
+  }
+  function remember(input) {
+    var set = input.closest("fieldset[data-remember]");
+    if (set && input.checked) stored(set.dataset.remember, input.value);
   }
 
   function step(button) {
@@ -123,6 +148,7 @@
 
   form.addEventListener("change", function (event) {
     if (event.target.name === "seat_wind") event.target.dataset.touched = "1";
+    remember(event.target);
     updateVisibility();
     preview();
   });
@@ -156,6 +182,7 @@
         // Kept on the phone: clear the form for the next hand, with an entry id of its own.
         setBusy(false);
         form.reset();
+        chooseRemembered();
         form.querySelector('[name="client_id"]').value = newEntryId();
         // The next hand is the one after the hand just kept.
         var expected = form.querySelector('[name="expected"]');
@@ -181,6 +208,7 @@
     var entryId = form.querySelector('[name="client_id"]');
     if (entryId) entryId.value = newEntryId();
   }
+  if (form.hasAttribute("data-fresh")) chooseRemembered();
   updateVisibility();
   if (checked("winner")) preview();
 })();

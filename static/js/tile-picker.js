@@ -1,14 +1,16 @@
-// The tile picker: tap tiles to build a winning hand on a phone. It keeps the plain text
-// fields (concealed, melds, winning_tile, bonus) up to date, so the server reads the same
-// fields with or without JavaScript.
+// The winning hand's mode of the picker (static/js/picker.js): tap tiles to build a winning
+// hand on a phone. It keeps the plain text fields (concealed, melds, winning_tile, bonus) up
+// to date, so the server reads the same fields with or without JavaScript.
 (function () {
   "use strict";
-  var picker = document.querySelector("[data-tile-picker]");
-  if (!picker) return;
-  var form = picker.closest("form");
+  var root = document.querySelector("[data-tile-picker]");
+  if (!root) return;
+  var form = root.closest("form");
   var field = function (name) { return form.querySelector('[name="' + name + '"]'); };
   var tiles = window.mahjongTiles, label = tiles.label, sorted = tiles.sorted, ORDER = tiles.ORDER;
+  var ui = window.mahjongPicker;
   var state = { concealed: [], melds: [], bonus: [], winning: null, mode: "concealed", choosingWinner: false };
+  var picker;
 
   function compact(codes) {
     var out = "", groups = {};
@@ -46,110 +48,110 @@
     form.dispatchEvent(new Event("tiles-changed"));
   }
 
-  // A tile shown inside a control (a set to remove): text, not a button of its own.
-  function tileFace(code, extra) {
-    var face = document.createElement("span");
-    face.className = "tile tile-" + code.charAt(1) + (extra ? " " + extra : "");
-    face.textContent = label(code);
-    return face;
-  }
-
-  function tileButton(code, extra) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "tile tile-" + code.charAt(1) + (extra ? " " + extra : "");
-    button.textContent = label(code);
-    button.setAttribute("aria-label", tiles.name(code));
-    button.dataset.code = code;
-    return button;
-  }
-
-  function add(code) {
+  // What a tap on the palette adds in the chosen mode (a tile, a set, a flower), or why not.
+  function tap(code) {
     var suit = code.charAt(1), n = parseInt(code.charAt(0), 10);
     if (suit === "f" || state.mode === "bonus") {
-      if (suit === "f" && state.bonus.indexOf(code) < 0) state.bonus.push(code);
-      return save();
+      if (suit !== "f") return "Flower mode: tap a flower or season.";
+      return { codes: [code], apply: function () { state.bonus.push(code); save(); } };
     }
     if (state.mode === "concealed") {
-      state.concealed.push(code);
-      state.winning = code;
-    } else if (state.mode === "chow") {
-      if (suit === "z" || n > 7) return;
-      state.melds.push({ tiles: [code, (n + 1) + suit, (n + 2) + suit], concealed: false });
-    } else {
-      var size = state.mode === "pung" ? 3 : 4, tiles = [];
-      for (var i = 0; i < size; i += 1) tiles.push(code);
-      state.melds.push({ tiles: tiles, concealed: state.mode === "concealed_kong" });
+      return { codes: [code], apply: function () { state.concealed.push(code); state.winning = code; save(); } };
     }
-    save();
+    var set = [];
+    if (state.mode === "chow") {
+      if (suit === "z" || n > 7) return "A chow starts at 1 to 7 of a suit.";
+      set = [code, (n + 1) + suit, (n + 2) + suit];
+    } else {
+      for (var i = 0; i < (state.mode === "pung" ? 3 : 4); i += 1) set.push(code);
+    }
+    return { codes: set, apply: function () {
+      state.melds.push({ tiles: set, concealed: state.mode === "concealed_kong" });
+      save();
+    } };
   }
 
+  function entered() {
+    return state.melds.reduce(function (all, meld) { return all.concat(meld.tiles); }, state.concealed.slice());
+  }
+
+  var mode = {
+    tap: tap,
+    inUse: function () { return entered().concat(state.bonus); },
+    snapshot: function () {
+      return JSON.stringify({ concealed: state.concealed, melds: state.melds, bonus: state.bonus, winning: state.winning });
+    },
+    restore: function (copy) {
+      var kept = JSON.parse(copy);
+      Object.keys(kept).forEach(function (key) { state[key] = kept[key]; });
+      state.choosingWinner = false;
+      save();
+    },
+    reload: function () { load(); render(); },
+    clear: function () {
+      state.concealed = []; state.melds = []; state.bonus = []; state.winning = null; save();
+    },
+    count: function () {
+      var count = entered().length, flowers = state.bonus.length;
+      return count + (count === 1 ? " tile" : " tiles") + (flowers ? " · " + flowers + (flowers === 1 ? " flower" : " flowers") : "");
+    }
+  };
+
+  // A tile shown inside a control (a set to remove): text, not a button of its own.
+  function tileFace(code) { return ui.element("span", "tile small tile-" + code.charAt(1), label(code)); }
+
   function render() {
-    var melds = picker.querySelector(".picker-melds"), hand = picker.querySelector(".picker-concealed");
-    var bonus = picker.querySelector(".picker-bonus");
+    var melds = root.querySelector(".picker-melds"), hand = root.querySelector(".picker-concealed");
+    var bonus = root.querySelector(".picker-bonus");
     melds.textContent = ""; hand.textContent = ""; bonus.textContent = "";
     state.melds.forEach(function (meld, index) {
-      var group = document.createElement("button");
+      var group = ui.element("button", "meld" + (meld.concealed ? " concealed" : ""));
       group.type = "button";
-      group.className = "meld" + (meld.concealed ? " concealed" : "");
       var shown = meld.tiles.map(label).join("");
       group.setAttribute("aria-label", "Remove " + shown + " (" + compact(meld.tiles) + ")");
-      meld.tiles.forEach(function (code) { group.appendChild(tileFace(code, "small")); });
-      group.addEventListener("click", function () { state.melds.splice(index, 1); save(); });
+      meld.tiles.forEach(function (code) { group.appendChild(tileFace(code)); });
+      group.addEventListener("click", function () { picker.change(function () { state.melds.splice(index, 1); save(); }); });
       melds.appendChild(group);
     });
     var winningShown = false;
     sorted(state.concealed).forEach(function (code) {
       var isWinning = !winningShown && code === state.winning;
       if (isWinning) winningShown = true;
-      var button = tileButton(code, isWinning ? "winning" : "");
+      var button = ui.tileButton(code, isWinning ? "winning" : "");
       button.addEventListener("click", function () {
-        if (state.choosingWinner) {
-          state.winning = code;
-          state.choosingWinner = false;
-        } else {
-          state.concealed.splice(state.concealed.indexOf(code), 1);
-        }
-        save();
+        picker.change(function () {
+          if (state.choosingWinner) {
+            state.winning = code;
+            state.choosingWinner = false;
+          } else {
+            state.concealed.splice(state.concealed.indexOf(code), 1);
+          }
+          save();
+        });
       });
       hand.appendChild(button);
     });
     state.bonus.forEach(function (code) {
-      var button = tileButton(code, "small");
-      button.addEventListener("click", function () { state.bonus.splice(state.bonus.indexOf(code), 1); save(); });
+      var button = ui.tileButton(code);
+      button.addEventListener("click", function () {
+        picker.change(function () { state.bonus.splice(state.bonus.indexOf(code), 1); save(); });
+      });
       bonus.appendChild(button);
     });
-    picker.querySelector(".picker-winning").classList.toggle("active", state.choosingWinner);
-    picker.querySelectorAll("[data-mode]").forEach(function (button) {
+    root.querySelector(".picker-winning").classList.toggle("active", state.choosingWinner);
+    root.querySelectorAll("[data-mode]").forEach(function (button) {
       button.classList.toggle("active", button.dataset.mode === state.mode);
     });
   }
 
-  function palette() {
-    var box = picker.querySelector(".picker-palette");
-    [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]].forEach(function (row) {
-      var line = document.createElement("div");
-      line.className = "palette-row";
-      for (var n = 1; n <= row[1]; n += 1) {
-        var button = tileButton(n + row[0]);
-        button.addEventListener("click", function (event) { add(event.currentTarget.dataset.code); });
-        line.appendChild(button);
-      }
-      box.appendChild(line);
-    });
-  }
-
-  picker.querySelectorAll("[data-mode]").forEach(function (button) {
+  root.querySelectorAll("[data-mode]").forEach(function (button) {
     button.addEventListener("click", function () { state.mode = button.dataset.mode; render(); });
   });
-  picker.querySelector(".picker-winning").addEventListener("click", function () {
+  root.querySelector(".picker-winning").addEventListener("click", function () {
     state.choosingWinner = !state.choosingWinner; render();
   });
-  picker.querySelector(".picker-clear").addEventListener("click", function () {
-    state.concealed = []; state.melds = []; state.bonus = []; state.winning = null; save();
-  });
-  picker.hidden = false;
+  root.hidden = false;
   load();
-  palette();
+  picker = ui.create(root, mode);
   render();
 })();

@@ -54,10 +54,16 @@ def test_a_large_import_queues_a_job_that_vacuums_and_analyses_the_tables(
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT relname, last_vacuum IS NOT NULL, last_analyze IS NOT NULL "
-            "FROM pg_stat_user_tables WHERE relname IN ('games_hand', 'games_score') "
+            "FROM pg_stat_user_tables "
+            "WHERE relname IN ('games_hand', 'games_score', 'games_session', 'games_seat') "
             "ORDER BY relname"
         )
-        assert cursor.fetchall() == [("games_hand", True, True), ("games_score", True, True)]
+        assert cursor.fetchall() == [
+            ("games_hand", True, True),
+            ("games_score", True, True),
+            ("games_seat", True, True),
+            ("games_session", True, True),
+        ]
 
 
 def test_the_same_game_records_uploaded_by_five_organisers_at_once_are_imported_once(

@@ -52,8 +52,9 @@ def test_the_demo_club_loads_once_and_balances() -> None:
     assert club.visibility == "public"
     roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
     assert roles == {"organiser": "organiser", "member": "member"}
-    assert Hand.objects.filter(session__club=club).count() == 13 + 12 + 5
-    assert Hand.objects.filter(session__club=club, source="tiles").count() == 3
+    # HK, Big Two, MCR and riichi hands (riichi's sticks all end in a winner's hands).
+    assert Hand.objects.filter(session__club=club).count() == 13 + 12 + 5 + 5
+    assert Hand.objects.filter(session__club=club, source="tiles").count() == 3 + 1
     assert sum(Score.objects.values_list("points", flat=True)) == 0
     big_two = Season.objects.get(club=club, rule_set__family="big_two")
     assert big_two.sessions.count() == 3

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from games import importing, selectors, services
 from games.models import Club, Hand, Player, Score, Season, Session, SessionSeatTotal
 from games.totals import totals_differences
-from scoring.families import get_family
+from scoring.families import SessionSeat, get_family
 from scoring.score_files import SCORE_FORMATS, generated_score_file
 from tests.conftest import HK_HALF
 from tests.workers import run_worker
@@ -55,6 +55,21 @@ FAMILIES: dict[str, tuple[dict[str, Any], int, list[dict[str, Any]]]] = {
             {"outcome": "draw"},
             {"outcome": "self_drawn", "winner": 0, "fan": 8},
             {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 12},
+        ],
+    ),
+    "riichi": (
+        {"preset": "club"},
+        4,
+        [
+            {
+                "outcome": "ron",
+                "wins": [{"winner": 1, "han": 2, "fu": 30}],
+                "discarder": 0,
+                "riichi": [1, 2],
+            },
+            {"outcome": "draw", "tenpai": [3], "riichi": [3]},
+            {"outcome": "tsumo", "wins": [{"winner": 2, "limit": "mangan"}]},
+            {"outcome": "chombo", "offender": 0},
         ],
     ),
     "classical": (
@@ -159,7 +174,16 @@ def figures_from_scores(season: Season) -> dict[str, tuple[Any, ...]]:
     for score in scores:
         by_player[score.player.name].append(score)
     table_points = table_points_from_scores(season, scores)
-    return {name: (*player_figures(rows), table_points[name]) for name, rows in by_player.items()}
+    placements = placements_from_scores(season, scores)
+    return {
+        name: (
+            *player_figures(rows),
+            table_points[name],
+            sum(score.declared for score in rows),
+            *placements.get(name, (Fraction(0), Fraction(0), 0)),
+        )
+        for name, rows in by_player.items()
+    }
 
 
 def player_figures(scores: list[Score]) -> tuple[Any, ...]:
@@ -195,6 +219,34 @@ def table_points_from_scores(season: Season, scores: list[Score]) -> dict[str, F
         for name, share in zip(game, family.session_table_points(list(game.values())), strict=True):
             points[name] += share
     return points
+
+
+def placements_from_scores(
+    season: Season, scores: list[Score]
+) -> dict[str, tuple[Fraction, Fraction, int]]:
+    """Placement points, places and games placed, from each session's scores by seat."""
+    family = get_family(season.rule_set.family)
+    if not family.placements:
+        return {}
+    games: dict[int, dict[int, list[Score]]] = defaultdict(lambda: defaultdict(list))
+    for score in scores:
+        games[score.session_id][score.seat].append(score)
+    found: dict[str, tuple[Fraction, Fraction, int]] = {}
+    for session_id, by_seat in games.items():
+        seats = [
+            SessionSeat(
+                sum((s.points for s in by_seat[seat]), Decimal(0)),
+                sum(s.false_win for s in by_seat[seat]),
+            )
+            for seat in sorted(by_seat)
+        ]
+        params = Session.objects.get(pk=session_id).rule_set_version.params
+        placings = family.session_placings(seats, params) or ()
+        for seat, placing in zip(sorted(by_seat), placings, strict=False):
+            name = by_seat[seat][0].player.name
+            points, places, placed = found.get(name, (Fraction(0), Fraction(0), 0))
+            found[name] = (points + placing.points, places + placing.place, placed + 1)
+    return found
 
 
 def test_a_sequential_amendment_of_the_first_hand_rewrites_the_totals_of_later_hands(

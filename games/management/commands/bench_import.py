@@ -7,9 +7,13 @@ in ``DATABASE_URL``. It works in a throwaway club that it deletes afterwards (un
 
 from __future__ import annotations
 
+import contextlib
+import io
 import secrets
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -20,7 +24,7 @@ from django.test import RequestFactory
 from django.test.utils import override_settings
 from django.urls import resolve
 
-from games import exporting, importing, selectors, services
+from games import bulk_hands, exporting, importing, selectors, services
 from games.models import (
     Club,
     Hand,
@@ -35,6 +39,7 @@ from games.models import (
     SessionSeatTotal,
 )
 from games.views import standings
+from scoring.engine import cli
 from scoring.score_files import SCORE_FORMATS, generated_score_file
 
 READ_RUNS = 5  # a read is timed this many times and its median shown
@@ -44,6 +49,21 @@ def timed(run: Callable[[], Any]) -> tuple[float, Any]:
     start = time.perf_counter()
     result = run()
     return time.perf_counter() - start, result
+
+
+def engine_seconds(key: str, text: str) -> float:
+    """The best of three runs of ``mahjong-score`` on the file: reading and scoring it in
+    memory and writing the statistics, as the reference programs do."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scores.txt"
+        path.write_text(text)
+        runs = []
+        for _ in range(3):
+            with contextlib.redirect_stdout(io.StringIO()):
+                seconds, status = timed(lambda: cli.main([key.replace("_", "-"), str(path)]))
+            assert status == 0, f"mahjong-score refused the generated file ({status})"
+            runs.append(seconds)
+    return min(runs)
 
 
 class Command(BaseCommand):
@@ -62,23 +82,12 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{connection.vendor}: {key} file of {games:,} games, {len(text.encode()):,} bytes"
         )
-        club, season = self._club(key)
+        club, season = bench_club(key)
         try:
             self._run(season, key, text, games)
         finally:
             if not options["keep"]:
-                _delete(club)
-
-    def _club(self, key: str) -> tuple[Club, Season]:
-        slug = f"bench-{secrets.token_hex(4)}"
-        club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
-        score_format = SCORE_FORMATS[key]
-        rule_set = RuleSet.objects.create(club=club, name="Bench", family=score_format.family)
-        # The rules the generated file starts with, so that it makes no new version.
-        params = dict(score_format.generated_params)
-        RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
-        season = services.season_save(club=club, name="Bench season", rule_set=rule_set)
-        return club, season
+                delete_bench_club(club)
 
     def _run(self, season: Season, key: str, text: str, games: int) -> None:
         score_format = SCORE_FORMATS[key]
@@ -87,9 +96,7 @@ class Command(BaseCommand):
         )
         self._line("preview (read, score, plan)", seconds, f"{plan.new_hand_count:,} hands")
         start = time.perf_counter()
-        marks: list[float] = []  # on-commit callbacks run in order: after commit, after vacuum
         with transaction.atomic():
-            transaction.on_commit(lambda: marks.append(time.perf_counter()))
             seconds, plan = timed(
                 lambda: importing.import_scores(
                     season=season,
@@ -100,12 +107,16 @@ class Command(BaseCommand):
                 )
             )
             self._line("import, before commit", seconds, f"{plan.new_hand_count:,} hands")
-            transaction.on_commit(lambda: marks.append(time.perf_counter()))
             commit_start = time.perf_counter()
-        self._line("commit (foreign-key checks)", marks[0] - commit_start, "")
-        self._line("vacuum and analyse", marks[1] - marks[0], "")
-        seconds = time.perf_counter() - start
-        self._line("import in all", seconds, f"{games / seconds:,.0f} games/s")
+        committed = time.perf_counter()
+        self._line("commit (foreign-key checks)", committed - commit_start, "")
+        imported = committed - start
+        self._line("import in all", imported, f"{games / imported:,.0f} games/s")
+        seconds, _ = timed(bulk_hands.analyze_tables)  # the job the import queued, run here
+        self._line("vacuum and analyse (a job)", seconds, "")
+        engine = engine_seconds(key, text)
+        ratio = f"the import takes {imported / engine:.1f}× as long (goal: at most 25×)"
+        self._line("mahjong-score, same file", engine, ratio)
         self._line("sessions created", 0, f"{len(plan.new_sessions):,}")
         seconds, plan = timed(
             lambda: importing.import_scores(
@@ -138,6 +149,19 @@ class Command(BaseCommand):
         self.stdout.write(f"  {what:<28}{timing}  {detail}")
 
 
+def bench_club(key: str) -> tuple[Club, Season]:
+    """A throwaway public club with a rule set for the format ``key`` and a season of it."""
+    slug = f"bench-{secrets.token_hex(4)}"
+    club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
+    score_format = SCORE_FORMATS[key]
+    rule_set = RuleSet.objects.create(club=club, name="Bench", family=score_format.family)
+    # The rules the generated file starts with, so that it makes no new version.
+    params = dict(score_format.generated_params)
+    RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
+    season = services.season_save(club=club, name="Bench season", rule_set=rule_set)
+    return club, season
+
+
 # The page as a visitor gets it, less the hashed static-file names (no collectstatic here).
 @override_settings(
     STORAGES={
@@ -160,11 +184,13 @@ def _get(season: Season, path: str) -> Any:
     response = match.func(request, *match.args, **match.kwargs)
     if hasattr(response, "render"):  # an API response renders lazily
         response.render()
+    if response.streaming:  # a download is made as it is read
+        response.content_bytes = b"".join(response.streaming_content)
     assert response.status_code == 200, (url, response.status_code)
     return response
 
 
-def _delete(club: Club) -> None:
+def delete_bench_club(club: Club) -> None:
     """Delete the benchmark club's rows table by table (the ORM's cascade is far slower)."""
     with transaction.atomic():
         for model, lookup in (

@@ -1,0 +1,134 @@
+"""Japanese riichi as the league sees it: presets, hands in session order (a hanchan),
+the table between hands, placement points for the standings, and the score sheet's lines.
+
+The family is *sequential*: a hand's payments depend on the hands before it (the dealer,
+counters, riichi sticks on the table), so ``session.replay`` scores every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from scoring.engine.riichi import GameState, final_scores
+from scoring.engine.riichi.rules import RIICHI_STICK, SEATS
+from scoring.families.base import Column, Family, Placing, SeatResult, SessionSeat
+from scoring.families.riichi import describe, session
+from scoring.families.riichi.demo import DEMO
+from scoring.families.riichi.forms import RiichiHandForm, RiichiParamsForm
+from scoring.families.riichi.hand_input import HAND_KEYS, read_hand
+from scoring.families.riichi.params import DEFAULT_PRESET, describe_rules, rules_from_params
+
+
+class RiichiFamily(Family):
+    key = "riichi"
+    label = "Riichi (立直麻雀)"
+    params_form = RiichiParamsForm
+    hand_form = RiichiHandForm
+    value_label = "han"
+    sequential = True
+    placements = True
+    demo = DEMO
+    standings_columns = (
+        Column("placement_points", "Placement points", "ratio"),
+        Column("average_place", "Average place", "ratio"),
+        Column("sessions", "Hanchan"),
+        Column("games", "Hands"),
+        Column("win_fraction", "Win rate", "percent"),
+        Column("deal_in_fraction", "Deal-in rate", "percent"),
+        Column("declaration_fraction", "Riichi rate", "percent"),
+        Column("net", "Points ±", "signed", shown=False),
+    )
+    session_template = "scoring/riichi/session.html"
+    hand_template = "scoring/riichi/hand_detail.html"
+
+    def standings_key(self, row: Any) -> tuple[Any, ...]:
+        """Most placement points first, then the best average place, then by name."""
+        return (-row.placement_points, row.average_place or SEATS, row.name)
+
+    def default_params(self) -> dict[str, Any]:
+        return {"preset": DEFAULT_PRESET}
+
+    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        return {"preset": rules_from_params(params).preset}
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        return describe_rules(rules_from_params(params))
+
+    def switch_problem(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
+        """Starting and return points are set before the hanchan: a preset that changes
+        them cannot take over between hands."""
+        before, after = rules_from_params(old), rules_from_params(new)
+        if (before.start, before.target) != (after.start, after.target):
+            return (
+                f"the starting points ({before.start:,}) and return points are set before "
+                "the hanchan; re-score the session under that version instead"
+            )
+        return None
+
+    def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+        """The hand read as the first of a hanchan (its place is checked when scored)."""
+        read_hand(hand, rules_from_params(params), None)
+        cleaned = {key: hand[key] for key in HAND_KEYS if hand.get(key) not in (None, [])}
+        return {"outcome": hand["outcome"], **cleaned}
+
+    def score_sequence(
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        *,
+        start: int = 0,
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> Iterator[tuple[list[SeatResult], dict[str, Any] | None]]:
+        each = hand_params if hand_params is not None else [params] * len(hands)
+        for index, played in enumerate(session.replay(hands, each)):
+            if index >= start:
+                yield session.seat_results(played), session.evaluation_of(played)
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        """The hand as the first of a hanchan (its scores depend on the hands before it)."""
+        return next(self.score_sequence([hand], params))[0]
+
+    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
+        return next(self.score_sequence([hand], params))[1]
+
+    def table_states(
+        self,
+        hands: Sequence[Mapping[str, Any]],
+        params: Mapping[str, Any],
+        changes: Sequence[Sequence[Any]],
+        *,
+        names: Sequence[str],
+        evaluations: Sequence[Mapping[str, Any] | None] = (),
+        hand_params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> list[session.TableState]:
+        each = hand_params if hand_params is not None else [params] * len(hands)
+        return session.table_states(hands, each, names, params)
+
+    def session_placings(
+        self, seats: Sequence[SessionSeat], params: Mapping[str, Any]
+    ) -> tuple[Placing, ...] | None:
+        """The hanchan's placements from where it stands: each seat's points are the start
+        plus its net, the sticks still on the table are what the nets are short of zero,
+        and each false win is a chombo."""
+        if len(seats) != SEATS:
+            return None
+        rules = rules_from_params(params)
+        nets = [int(seat.net) for seat in seats]
+        state = GameState(
+            scores=tuple(rules.start + net for net in nets),
+            sticks=-sum(nets) // RIICHI_STICK,
+            chombos=tuple(seat.false_wins for seat in seats),
+            over=True,
+        )
+        return tuple(Placing(Fraction(p.final), p.place) for p in final_scores(state, rules))
+
+    def describe_hand(
+        self,
+        hand: Mapping[str, Any],
+        seat_names: Sequence[str],
+        evaluation: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> str:
+        return describe.hand_line(hand, seat_names, evaluation)

@@ -1,0 +1,61 @@
+"""Riichi over the API: evaluate and settle, a hanchan's hands pushed, and its standings."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import User
+
+from games import services
+from games.models import Club, Player
+from tests.api.conftest import Api
+from tests.games.riichi_hanchan import CHANGES, EMA, HANDS, PLACEMENT_POINTS
+
+
+def test_evaluate_reads_riichi_tiles_with_dora(anonymous: Api) -> None:
+    hand = {
+        "concealed": "234m22456p345678s",
+        "winning_tile": "5s",
+        "self_drawn": True,
+        "seat_wind": "2z",
+        "riichi": True,
+        "dora_indicators": "1m",
+    }
+    body = anonymous.post("evaluate/", {"family": "riichi", "preset": "wrc", "hand": hand}).json()
+    assert (body["total"], body["unit"]) == (5, "han")
+
+
+def test_settle_pays_a_win_as_the_first_hand_of_a_hanchan(anonymous: Api) -> None:
+    hand = {"outcome": "ron", "wins": [{"winner": 1, "han": 3, "fu": 30}], "discarder": 2}
+    response = anonymous.post("settle/", {"family": "riichi", "params": EMA, "hand": hand})
+    assert response.status_code == 200
+    assert [seat["points"] for seat in response.json()["seats"]] == ["0", "3900", "-3900", "0"]
+
+
+def test_settle_names_the_field_of_a_bad_value(anonymous: Api) -> None:
+    hand = {"outcome": "ron", "wins": [{"winner": 1, "han": 3, "fu": 35}], "discarder": 2}
+    response = anonymous.post("settle/", {"family": "riichi", "hand": hand})
+    assert response.status_code == 400
+    assert "35 fu is not a hand's fu" in str(response.json())
+
+
+def test_a_tool_pushes_a_hanchan_and_reads_its_standings(
+    api_bob: Api, club: Club, players: list[Player], alice: User
+) -> None:
+    rules = services.rule_set_create(club=club, name="R", family="riichi", params=EMA, by=alice)
+    season = services.season_save(club=club, name="R", rule_set=rules)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )
+    for hand, changes in zip(HANDS, CHANGES, strict=True):
+        response = api_bob.post("hands/", {"session": session.pk, "input": hand})
+        assert response.status_code == 201, response.json()
+        assert [int(s["points"]) for s in response.json()["scores"]] == changes
+    refused = api_bob.post("hands/", {"session": session.pk, "input": {"outcome": "draw"}})
+    assert refused.status_code == 400 and "hanchan is over" in str(refused.json())
+    body = api_bob.get(f"seasons/{season.pk}/standings/").json()
+    assert body["columns"][:2] == ["placement_points", "average_place"]
+    rows = {row["name"]: row for row in body["rows"]}
+    assert [row["name"] for row in body["rows"]] == list("DBAC")
+    assert [rows[name]["placement_points"] for name in "ABCD"] == [str(p) for p in PLACEMENT_POINTS]
+    assert (rows["A"]["declaration_fraction"], rows["A"]["average_place"]) == ("0.1", "4")

@@ -1,0 +1,88 @@
+"""Riichi on a phone (375×812): a member records hands of a hanchan, typed and from the
+tile picker, and the score sheet shows the running points and the sticks on the table."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games import services
+from games.models import Club, Hand, Player, Session
+from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+
+__all__ = ["page", "pytestmark"]
+
+TSUMO_TILES = ["2m", "3m", "4m", "2p", "2p", "4p", "5p", "6p", "3s", "4s", "6s", "7s", "8s", "5s"]
+
+
+@pytest.fixture
+def hanchan(club: Club, players: list[Player], alice: User) -> Session:
+    rules = services.rule_set_create(
+        club=club, name="EMA", family="riichi", params={"preset": "ema"}, by=alice
+    )
+    season = services.season_save(club=club, name="Riichi", rule_set=rules)
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 5, 1), players=players, by=alice
+    )
+
+
+def choose(page: Any, field: str, label: str) -> None:
+    page.click(f"fieldset[data-field='{field}'] label:has-text('{label}')")
+
+
+def save(page: Any, place: int) -> None:
+    with page.expect_navigation():
+        page.click("#save-hand")
+    assert f"Hand {place} saved ✓" in page.inner_text("#saved-hand")
+
+
+def test_a_member_records_a_hanchan_on_a_phone(page: Any, hanchan: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/")
+    assert "East 1, 0 honba" in page.inner_text("#table-state")
+    page.click("#add-hand")
+
+    # East 1: B declares riichi and wins 3 han 30 fu on C's discard.
+    choose(page, "winner", "B")
+    assert not page.locator("fieldset[data-field='tenpai']").is_visible()
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "C")
+    page.fill("input[name=han]", "3")
+    page.select_option("select[name=fu]", "30")
+    choose(page, "riichi", "B")
+    page.locator("#preview table").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+
+    # East 2: a draw; A declared riichi and is alone tenpai.
+    choose(page, "winner", "Exhaustive draw")
+    assert not page.locator("fieldset[data-field='how']").is_visible()
+    choose(page, "tenpai", "A")
+    choose(page, "riichi", "A")
+    save(page, 2)
+
+    # East 3, 1 honba: D wins by tsumo, the tiles tapped in with the picker.
+    choose(page, "winner", "D")
+    choose(page, "how", "Tsumo")
+    choose(page, "value_mode", "Enter the tiles")
+    for code in TSUMO_TILES:  # the last tap is the winning tile
+        page.click(f".picker-palette [data-code='{code}']")
+    assert page.input_value("input[name=concealed]") == "234m22456p345678s"
+    page.locator("#preview .evaluation-result").wait_for()
+    assert "3 han" in page.inner_text("#preview .evaluation-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 3)
+
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/")
+    hands = list(Hand.objects.order_by("number"))
+    assert [h.input["outcome"] for h in hands] == ["ron", "draw", "tsumo"]
+    # D (South at East 3) takes 700 + 100 from each non-dealer, 1,300 + 100 from the
+    # dealer C, and A's riichi stick.
+    assert [int(s.points) for s in hands[2].scores.order_by("seat")] == [-800, -800, -1400, 4000]
+    table = page.inner_text("#table-state")
+    assert "East 4, 0 honba" in table and "Riichi sticks on the table: 0" in table
+    assert "31200" in table  # A: 30,000 + 2,000 at the draw − 800 for D's tsumo
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
