@@ -9,25 +9,30 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import cached_property
+from functools import cache, cached_property, partial
+from itertools import islice
 from operator import attrgetter
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
+from django_tasks import task
 
 from games.models import Hand, Score, Session
+from games.progress import WRITING, Tell
 from games.totals import session_totals_refresh
 from scoring.families import SeatResult
 
-BATCH = 2000  # rows per bulk_create query where COPY is not available
+BATCH = 5000  # rows per INSERT run where COPY is not available
 # After this many new hands the tables are vacuumed and analysed once committed: otherwise
 # the planner, still counting the rows from before, picks a slow plan for the standings and
 # the session lists,
 # and the first reader of each new row pays for marking it visible.
 ANALYZE_AFTER = 10_000
+TELL_EVERY = 1000  # hands between progress reports
 
 HAND_COLUMNS = (
     "id",
@@ -76,50 +81,129 @@ NewHand = tuple[Session, int, uuid.UUID, ScoredGame]
 SeatPlayers = Mapping[int, Mapping[int, int]]
 
 
-def write_hands(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
+def write_hands(
+    hands: Sequence[NewHand],
+    seats: SeatPlayers,
+    by_id: int | None,
+    progress: Tell | None = None,
+) -> None:
     """Store ``hands`` (typed input, version 1), one score per seat of each, and their
-    sessions' kept totals; the caller holds the transaction and the sessions' locks."""
+    sessions' kept totals; the caller holds the transaction and the sessions' locks.
+    ``progress`` hears how many hands are written as the writing goes.
+
+    PostgreSQL takes the rows by COPY; SQLite by one prepared INSERT run over every row
+    (the ORM's model instances cost ten times what SQLite does)."""
     if not hands:
         return
-    if connection.vendor == "postgresql":
-        _copy(hands, seats, by_id)
-        if len(hands) >= ANALYZE_AFTER:
-            transaction.on_commit(analyze_tables)
-    else:
-        for start in range(0, len(hands), BATCH):
-            _bulk_create(hands[start : start + BATCH], seats, by_id)
+    tell = progress or _silent
+    ids = _reserve_ids(len(hands))
+    write = _copy if connection.vendor == "postgresql" else insert_rows
+    write(Hand, HAND_COLUMNS, _hand_rows(ids, hands, by_id, tell))
+    write(Score, SCORE_COLUMNS, _score_rows(ids, hands, seats, tell))
+    if connection.vendor == "postgresql" and len(hands) >= ANALYZE_AFTER:
+        # The statistics the planner needs, by a job (queued in this transaction, so a
+        # worker runs it once the hands are committed).
+        analyse_hand_tables.enqueue()
     session_totals_refresh(session_ids={session.pk for session, _, _, _ in hands})
+
+
+def _reserve_ids(count: int) -> list[int]:
+    """Ids for ``count`` new hands, so that their scores can name them before they exist."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence('games_hand', 'id')) "
+                "FROM generate_series(1, %s)",
+                [count],
+            )
+            return [row[0] for row in cursor.fetchall()]
+        # SQLite: the transaction holds the write lock, and AUTOINCREMENT never hands out an
+        # id used before (sqlite_sequence keeps the largest), nor will after these.
+        cursor.execute(
+            "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'games_hand'), 0),"
+            " COALESCE((SELECT MAX(id) FROM games_hand), 0))"
+        )
+        first = cursor.fetchone()[0] + 1
+        return list(range(first, first + count))
+
+
+def _hand_rows(
+    ids: list[int], hands: Sequence[NewHand], by_id: int | None, tell: Tell
+) -> Iterator[tuple[Any, ...]]:
+    """One row per hand, in ``HAND_COLUMNS`` order; the first half of the writing."""
+    now, typed, version = timezone.now(), Hand.Source.TYPED, 1
+    for done, (hand_id, (session, number, client_id, game)) in enumerate(
+        zip(ids, hands, strict=True)
+    ):
+        if done % TELL_EVERY == 0:
+            tell(WRITING, done // 2, len(hands))
+        pinned = session.rule_set_version_id
+        row = (hand_id, session.pk, number, pinned, game.input_json, typed, client_id)
+        yield (*row, version, by_id, now, by_id, now, "")
+
+
+def _score_rows(
+    ids: list[int], hands: Sequence[NewHand], seats: SeatPlayers, tell: Tell
+) -> Iterator[tuple[Any, ...]]:
+    """One row per seat of each hand, in ``SCORE_COLUMNS`` order; the second half."""
+    for done, (hand_id, (session, _, _, game)) in enumerate(zip(ids, hands, strict=True)):
+        if done % TELL_EVERY == 0:
+            tell(WRITING, (len(hands) + done) // 2, len(hands))
+        yield from _score_values(hand_id, session, seats[session.pk], game)
+
+
+def _silent(stage: str, done: int, total: int) -> None:
+    """No one is listening for progress."""
+
+
+@task()
+def analyse_hand_tables() -> str:
+    """Refresh PostgreSQL's statistics of the hand tables after a large import (a job:
+    VACUUM cannot run inside the import's transaction, nor should the upload wait for it)."""
+    analyze_tables()
+    return "analysed"
 
 
 def _score_values(
     hand_id: int, session: Session, seats: Mapping[int, int], game: ScoredGame
 ) -> Iterator[tuple[Any, ...]]:
+    return score_rows(hand_id, session, seats, game.results)
+
+
+def score_rows(
+    hand_id: int, session: Session, seats: Mapping[int, int], results: Sequence[SeatResult]
+) -> Iterator[tuple[Any, ...]]:
     """One score row per seat, in ``SCORE_COLUMNS`` order."""
-    for seat, result in enumerate(game.results):
+    for seat, result in enumerate(results):
         place = (hand_id, seat, seats[seat], session.pk, session.season_id, session.played_on)
         yield (*place, *result_values(result))
 
 
-def _copy(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
-    now = timezone.now()
+def _copy(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Any]) -> None:
     with connection.cursor() as cursor:
-        # Ids are reserved first so that the scores can name their hands.
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence('games_hand', 'id')) "
-            "FROM generate_series(1, %s)",
-            [len(hands)],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-        with cursor.copy(f"COPY games_hand ({', '.join(HAND_COLUMNS)}) FROM STDIN") as copy:
-            typed, version = Hand.Source.TYPED, 1
-            for hand_id, (session, number, client_id, game) in zip(ids, hands, strict=True):
-                pinned = session.rule_set_version_id
-                row = (hand_id, session.pk, number, pinned, game.input_json, typed, client_id)
-                copy.write_row((*row, version, by_id, now, by_id, now, ""))
-        with cursor.copy(f"COPY games_score ({', '.join(SCORE_COLUMNS)}) FROM STDIN") as copy:
-            for hand_id, (session, _, _, game) in zip(ids, hands, strict=True):
-                for row in _score_values(hand_id, session, seats[session.pk], game):
-                    copy.write_row(row)
+        statement = f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN"
+        with cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row(row)
+
+
+# Fields whose values the database driver does not take as Python gives them (SQLite has no
+# uuid, date or decimal type): each is prepared as the ORM prepares it.
+PREPARED_FIELDS = (models.UUIDField, models.DateField, models.DecimalField)
+
+
+def insert_rows(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Any]) -> None:
+    """Insert ``rows`` (values in ``columns`` order) with one prepared statement run over
+    each batch: one query, as the database and Django's query log count it."""
+    prepare = _preparers(model, columns, connections[DEFAULT_DB_ALIAS])
+    statement = (
+        f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
+        f"VALUES ({', '.join(['%s'] * len(columns))})"
+    )
+    with connection.cursor() as cursor:
+        iterator = iter(rows)
+        while batch := list(islice(iterator, BATCH)):
+            cursor.executemany(statement, [_prepared(prepare, row) for row in batch])
 
 
 def analyze_tables() -> None:
@@ -132,21 +216,22 @@ def analyze_tables() -> None:
         cursor.execute(f"{command} {tables}")
 
 
-def _bulk_create(hands: Sequence[NewHand], seats: SeatPlayers, by_id: int | None) -> None:
-    created = Hand.objects.bulk_create(
-        Hand(
-            session=session,
-            number=number,
-            rule_set_version_id=session.rule_set_version_id,
-            input=game.hand_input,
-            client_id=client_id,
-            recorded_by_id=by_id,
-            updated_by_id=by_id,
-        )
-        for session, number, client_id, game in hands
-    )
-    Score.objects.bulk_create(
-        Score(**dict(zip(SCORE_COLUMNS, row, strict=True)))
-        for hand, (session, _, _, game) in zip(created, hands, strict=True)
-        for row in _score_values(hand.pk, session, seats[session.pk], game)
-    )
+def _preparers(
+    model: type[models.Model], columns: tuple[str, ...], database: BaseDatabaseWrapper
+) -> list[Any]:
+    """For each column, how its values are prepared (None: as they are). Dates and amounts
+    repeat from row to row, so each distinct one is prepared once."""
+    by_column = {field.attname: field for field in model._meta.concrete_fields}
+    preparers: list[Any] = []
+    for column in columns:
+        field = by_column[column]
+        if not isinstance(field, PREPARED_FIELDS):
+            preparers.append(None)
+            continue
+        prepare = partial(field.get_db_prep_save, connection=database)
+        preparers.append(prepare if isinstance(field, models.UUIDField) else cache(prepare))
+    return preparers
+
+
+def _prepared(prepare: list[Any], row: tuple[Any, ...]) -> list[Any]:
+    return [value if how is None else how(value) for how, value in zip(prepare, row, strict=True)]

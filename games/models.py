@@ -457,5 +457,6 @@ class ApiToken(models.Model):
         return "read only" if self.read_only else "read and write"
 
 
-# Webhooks live in a package of their own; imported here so that Django registers them.
+# Webhooks and import jobs live in packages of their own; imported here for Django to see.
+from games.importing.models import ImportJob  # noqa: E402, F401
 from games.webhooks.models import Webhook, WebhookDelivery  # noqa: E402, F401

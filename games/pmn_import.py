@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -19,6 +21,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Hand, Player, RuleSet, Season, Session
+from games.progress import READING, WRITING, Tell
 from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat
 
@@ -178,13 +181,18 @@ def pmn_import(
     played_on: dt.date,
     by: User,
     create_players: bool = False,
+    progress: Tell | None = None,
 ) -> ImportResult:
-    """Import every new game of ``files``: all of them, or (with any error) none."""
+    """Import every new game of ``files``: all of them, or (with any error) none.
+    ``progress`` hears how many games are written, and may stop the import by raising."""
+    tell = progress or _silent
     with transaction.atomic():
         # One import per season at a time: a concurrent upload of the same file waits,
         # then finds its games imported. The plan is made under the lock.
         Season.objects.select_for_update().get(pk=season.pk)
         plan = pmn_import_plan(season=season, rule_set=rule_set, files=files, played_on=played_on)
+        total = len(plan.new_games)
+        tell(READING, total, total)
         if plan.errors:
             raise ValidationError(plan.errors)
         if plan.unknown_names and not create_players:
@@ -192,11 +200,24 @@ def pmn_import(
             raise ValidationError(f"Confirm that these new players may be created: {names}.")
         created = [services.player_create(club=season.club, name=n) for n in plan.unknown_names]
         players = {p.name: p for p in Player.objects.filter(club=season.club)}
+        written: Counter[str] = Counter()
         sessions = [
-            _import_session(planned, season, rule_set, players, by) for planned in plan.sessions
+            _import_session(
+                planned, season, rule_set, players, by, partial(_told, tell, written, total)
+            )
+            for planned in plan.sessions
         ]
     hands = sum(len(planned.games) for planned in plan.sessions)
     return ImportResult(sessions, hands, plan.skipped, created)
+
+
+def _silent(stage: str, done: int, total: int) -> None:
+    """No one is listening for progress."""
+
+
+def _told(tell: Tell, written: Counter[str], total: int) -> None:
+    written["games"] += 1
+    tell(WRITING, written["games"], total)
 
 
 def _import_session(
@@ -205,6 +226,7 @@ def _import_session(
     rule_set: RuleSet,
     players: dict[str, Player],
     by: User,
+    written: Callable[[], None],
 ) -> Session:
     session = services.session_start(
         season=season,
@@ -223,5 +245,6 @@ def _import_session(
             placed=False,  # the record's winds are the game's, not the session's
         )
         Hand.objects.filter(pk=hand.pk).update(record=game.game.record)
+        written()
     # A recorded game is over, as a score file's sessions are: closed to new hands.
     return services.session_set_status(session=session, status=Session.Status.CLOSED)

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, F, Max, Model, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django_tasks import task
 
 from games.models import Score, Season, Session, SessionSeatTotal
 
@@ -150,3 +151,11 @@ def totals_check(
             if rebuild:
                 session_totals_refresh(session_ids={d.session_id for d in differences})
         yield from differences
+
+
+@task()
+def totals_rebuild(club_id: int | None = None) -> int:
+    """Rebuild the kept totals that differ from their scores (of one club, or all), as a
+    job: on a large database the check reads every score. Returns how many were rewritten."""
+    sessions = Session.objects.all() if club_id is None else Session.objects.filter(club=club_id)
+    return sum(1 for _ in totals_check(sessions=sessions, rebuild=True))

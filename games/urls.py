@@ -6,6 +6,7 @@ from games.views import (
     clubs,
     files,
     hands,
+    imports,
     offline,
     people,
     records,
@@ -70,12 +71,22 @@ urlpatterns = [
         season_sessions.season_sessions,
         name="season_sessions",
     ),
-    path(club + "seasons/<int:season_id>/import/", files.season_import, name="season_import"),
+    path(club + "seasons/<int:season_id>/import/", imports.season_import, name="season_import"),
+    path(club + "imports/<uuid:job_id>/", imports.import_job, name="import_job"),
     path(
-        club + "seasons/<int:season_id>/import/confirm/",
-        files.season_import_confirm,
-        name="season_import_confirm",
+        club + "imports/<uuid:job_id>/progress/",
+        imports.import_job_progress,
+        name="import_job_progress",
     ),
+    path(
+        club + "imports/<uuid:job_id>/confirm/",
+        imports.import_job_confirm,
+        name="import_job_confirm",
+    ),
+    path(
+        club + "imports/<uuid:job_id>/cancel/", imports.import_job_cancel, name="import_job_cancel"
+    ),
+    path(club + "imports/<uuid:job_id>/retry/", imports.import_job_retry, name="import_job_retry"),
     path(
         club + "seasons/<int:season_id>/scores.txt", files.season_score_file, name="season_export"
     ),

@@ -148,10 +148,12 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Tests serve static files from the finders, so there is no collected folder to look in.
 STATIC_ROOT = None if TESTING else Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-# The most games a score file may have on the import page: what imports well within the
-# app server's 30-second request timeout (`manage.py bench_import` measured about 600 games/s
-# on SQLite on a busy machine); bigger files go through `manage.py import_scores`.
-SCORE_IMPORT_PAGE_MAX_GAMES = env_int("SCORE_IMPORT_PAGE_MAX_GAMES", 10_000)
+# A score file of at most this many lines is checked (the preview) within the upload's
+# request; a longer one is checked by a job, as every confirmed import is imported by one.
+SCORE_IMPORT_CHECK_INLINE_LINES = env_int("SCORE_IMPORT_CHECK_INLINE_LINES", 10_000)
+# A running import job whose worker has not been heard of for this long counts as lost (its
+# transaction rolled back) and may be retried.
+IMPORT_JOB_STALE_SECONDS = env_int("IMPORT_JOB_STALE_SECONDS", 30)
 # Uploaded files waiting for a step that follows (a previewed import); with several app
 # servers, point the "default" storage at storage they share.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
@@ -274,17 +276,29 @@ SPECTACULAR_SETTINGS = {
 # database so that workers on any machine sharing it run them (`manage.py worker`).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
-# The cache (API throttle counts): Redis when REDIS_URL is set, so that every app server
-# counts against the same limits; otherwise each process's own memory.
+# The caches: "default" (API throttle counts) and "progress" (how far running jobs have got,
+# written outside their transactions). In Redis when REDIS_URL is set, so that every app
+# server and worker shares them; otherwise throttles count in each process's memory and
+# progress goes to a folder the processes of this machine share.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+JOB_PROGRESS_DIR = Path(os.environ.get("JOB_PROGRESS_DIR", BASE_DIR / "job-progress"))
 if REDIS_URL:
     CACHES = {
-        "default": {
+        alias: {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             # Lets several sites (or test runs) share one Redis without sharing counts.
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "") + prefix,
         }
+        for alias, prefix in (("default", ""), ("progress", "progress"))
+    }
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "progress": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(JOB_PROGRESS_DIR),
+        },
     }
 
 # Webhooks: hook URLs must resolve to public addresses (no requests into the private

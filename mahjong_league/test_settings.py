@@ -12,3 +12,6 @@ from mahjong_league.settings import *  # noqa: F403
 
 # Files the tests upload are kept out of the project folder.
 MEDIA_ROOT = Path(tempfile.gettempdir()) / "mahjong-league-test-media"
+JOB_PROGRESS_DIR = Path(tempfile.gettempdir()) / "mahjong-league-test-progress"
+if not REDIS_URL:  # noqa: F405
+    CACHES["progress"]["LOCATION"] = str(JOB_PROGRESS_DIR)  # noqa: F405

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from scoring.engine import cli
 from scoring.engine.big_two_scorefile import BigTwoPlayerStats
 from scoring.engine.errors import LineError
 from scoring.engine.scorefile import (
@@ -60,6 +61,12 @@ SCORE_FORMATS: dict[str, ScoreFormat] = {
     for family in FAMILIES.values()
     if family.score_file is not None
 }
+
+
+def mahjong_score(argv: Sequence[str]) -> int:
+    """Run the ``mahjong-score`` command line in this process (the benchmarks time the
+    league's import against it scoring the same file); its exit status."""
+    return cli.main(argv)
 
 
 def format_for_family(family: str) -> ScoreFormat | None:

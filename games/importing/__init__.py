@@ -21,15 +21,17 @@ from games.importing.reading import (
     MAX_FILE_BYTES,
     PENDING_FOLDER,
     PENDING_LIFETIME,
-    check_game_count,
     check_size,
     decode,
-    page_max_games,
+    inline_check_lines,
     pending_file_delete,
     pending_file_read,
     pending_file_save,
 )
 from games.importing.writing import import_scores
+
+# Imports as jobs (``jobs``) are imported where they are used: they need the webhooks, which
+# need the API's bodies, which this package must not wait for.
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -42,11 +44,10 @@ __all__ = [
     "PlannedSession",
     "PlannedVersion",
     "Problem",
-    "check_game_count",
     "check_size",
     "decode",
     "import_scores",
-    "page_max_games",
+    "inline_check_lines",
     "pending_file_delete",
     "pending_file_read",
     "pending_file_save",

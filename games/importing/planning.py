@@ -18,8 +18,9 @@ from games.importing.plans import (
     PlannedVersion,
     Problem,
 )
-from games.importing.reading import check_game_count, read_scores
+from games.importing.reading import read_scores
 from games.models import Hand, Player, RuleSet, Season, Session
+from games.progress import READING, Tell
 from scoring.families import EngineError, get_family
 from scoring.score_files import (
     ScoreFormat,
@@ -39,15 +40,14 @@ def plan_import(
     score_format: ScoreFormat,
     rule_set: RuleSet | None = None,
     undated_on: dt.date | None = None,
-    max_games: int | None = None,
+    progress: Tell | None = None,
 ) -> ImportPlan:
     """Everything importing ``text`` would create, writing nothing; raise ``ImportRefused``
-    when the file cannot be read at all (the engine stops at its first bad line) or has more
-    than ``max_games`` games."""
+    when the file cannot be read at all (the engine stops at its first bad line).
+    ``progress`` hears how many games are read as they are."""
     rule_set = rule_set or season.rule_set
     _check_family(season, rule_set, score_format)
     scores = read_scores(score_format, text)
-    check_game_count(scores.game_count, max_games)
     plan = ImportPlan(
         season=season,
         score_format=score_format,
@@ -59,7 +59,7 @@ def plan_import(
         plan.problems.append(Problem(None, "The file has no games."))
     lines = lines_of(text)  # numbered as the reader numbers them
     _plan_players(plan, scores.players, scores.sections, lines)
-    _plan_sessions(plan, scores.sections, lines)
+    _plan_sessions(plan, scores.sections, lines, progress)
     return plan
 
 
@@ -108,9 +108,11 @@ def _seating_line(section: Section[Any, Any], lines: list[str]) -> int:
 class _Planner:
     """Walks the file's sections, matching them to sessions, versions and earlier imports."""
 
-    def __init__(self, plan: ImportPlan, lines: list[str]) -> None:
+    def __init__(self, plan: ImportPlan, lines: list[str], progress: Tell | None) -> None:
         self.plan = plan
         self.lines = lines
+        self.progress = progress
+        self.read = 0
         self.family = get_family(plan.score_format.family)
         self.versions: dict[Any, PlannedVersion | Problem] = {}
         self.scored: dict[Any, dict[int, ScoredGame | str]] = {}
@@ -201,6 +203,9 @@ class _Planner:
         # so each distinct hand is scored once, looked up by its identity.
         scored_hands = self.scored.setdefault(section.rules, {})
         for ordinal, (line, hand) in enumerate(section.games, 1):
+            self.read += 1
+            if self.progress is not None:
+                self.progress(READING, self.read, self.plan.game_count)
             scored = scored_hands.get(id(hand))
             if scored is None:
                 scored = scored_hands[id(hand)] = self.score(hand, version.params)
@@ -254,8 +259,10 @@ def _imported_hands(season: Season) -> dict[int, set[uuid.UUID]]:
     return by_session
 
 
-def _plan_sessions(plan: ImportPlan, sections: list[Section[Any, Any]], lines: list[str]) -> None:
-    planner = _Planner(plan, lines)
+def _plan_sessions(
+    plan: ImportPlan, sections: list[Section[Any, Any]], lines: list[str], progress: Tell | None
+) -> None:
+    planner = _Planner(plan, lines, progress)
     occurrences: Counter[tuple[str | None, tuple[str, ...]]] = Counter()
     for section in sections:
         where = (section.date, section.seating)

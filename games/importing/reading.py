@@ -54,24 +54,10 @@ def decode(data: bytes) -> str:
     return "\n".join(lines)
 
 
-def check_game_count(game_count: int, max_games: int | None) -> None:
-    """Refuse a file with more games than one request can import."""
-    if max_games is not None and game_count > max_games:
-        raise ImportRefused(
-            [
-                Problem(
-                    None,
-                    f"The file has {game_count:,} games; this page imports at most "
-                    f"{max_games:,} at a time, which is what finishes within one request. "
-                    "Split the file, or import it with `manage.py import_scores` on the server.",
-                )
-            ]
-        )
-
-
-def page_max_games() -> int:
-    """The most games the import page takes (settings.SCORE_IMPORT_PAGE_MAX_GAMES)."""
-    limit: int = settings.SCORE_IMPORT_PAGE_MAX_GAMES
+def inline_check_lines() -> int:
+    """A file of at most this many lines is checked within the upload's request
+    (settings.SCORE_IMPORT_CHECK_INLINE_LINES); a longer one by a job."""
+    limit: int = settings.SCORE_IMPORT_CHECK_INLINE_LINES
     return limit
 
 

@@ -14,6 +14,7 @@ from games.bulk_hands import NewHand, write_hands
 from games.importing.planning import plan_import
 from games.importing.plans import ImportPlan, ImportRefused, Problem
 from games.models import Hand, Player, RuleSet, RuleSetVersion, Season, Seat, Session
+from games.progress import Tell
 from scoring.score_files import (
     ScoreFormat,
 )
@@ -28,14 +29,16 @@ def import_scores(
     rule_set: RuleSet | None = None,
     undated_on: dt.date | None = None,
     create_players: bool = False,
-    max_games: int | None = None,
     make_current: bool = False,
+    progress: Tell | None = None,
 ) -> ImportPlan:
     """Import a score file into ``season`` in one transaction, or raise ``ImportRefused``
     with every problem found and write nothing. Returns the plan that was carried out.
 
     Rule-set versions the file's settings make are for its own sessions; with
-    ``make_current`` the newest becomes the rules new sessions start with."""
+    ``make_current`` the newest becomes the rules new sessions start with. ``progress``
+    hears how far the reading and the writing have got, and may stop the import by raising:
+    then nothing is written."""
     try:
         with transaction.atomic():
             # One import per season at a time; the plan is made under the lock.
@@ -47,12 +50,12 @@ def import_scores(
                 score_format=score_format,
                 rule_set=rule_set,
                 undated_on=undated_on,
-                max_games=max_games,
+                progress=progress,
             )
             problems = plan.problems + _refused_players(plan, create_players)
             if problems:
                 raise ImportRefused(problems)
-            _write(plan, by, make_current)
+            _write(plan, by, make_current, progress)
     except IntegrityError as error:  # pragma: no cover - only if the lock is bypassed
         raise ImportRefused([Problem(None, "The season changed meanwhile; try again.")]) from error
     return plan
@@ -68,7 +71,7 @@ def _refused_players(plan: ImportPlan, create_players: bool) -> list[Problem]:
     ]
 
 
-def _write(plan: ImportPlan, by: User | None, make_current: bool) -> None:
+def _write(plan: ImportPlan, by: User | None, make_current: bool, progress: Tell | None) -> None:
     players = dict(plan.players)
     created = Player.objects.bulk_create(
         Player(club_id=plan.season.club_id, name=name) for name in plan.new_players
@@ -83,7 +86,7 @@ def _write(plan: ImportPlan, by: User | None, make_current: bool) -> None:
             from_import=not make_current,
         )
     sessions = _write_sessions(plan, players, by)
-    _write_hands(plan, sessions, by)
+    _write_hands(plan, sessions, by, progress)
 
 
 def _write_sessions(
@@ -112,7 +115,9 @@ def _write_sessions(
     return sessions
 
 
-def _write_hands(plan: ImportPlan, sessions: Mapping[str, Session], by: User | None) -> None:
+def _write_hands(
+    plan: ImportPlan, sessions: Mapping[str, Session], by: User | None, progress: Tell | None
+) -> None:
     targets = [(sessions[s.key], s) for s in plan.sessions if s.games]
     existing = [session.pk for session, planned in targets if planned.existing]
     # Hand writes lock their session: so does adding to one, for its kept totals.
@@ -126,7 +131,7 @@ def _write_hands(plan: ImportPlan, sessions: Mapping[str, Session], by: User | N
             for number, (_, client_id, scored) in enumerate(planned.games, first)
         )
     seats = _seat_players([session.pk for session, _ in targets])
-    write_hands(hands, seats, by.pk if by is not None else None)
+    write_hands(hands, seats, by.pk if by is not None else None, progress)
 
 
 def _last_numbers(sessions: Iterable[Session]) -> dict[int, int]:

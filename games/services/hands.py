@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.bulk_hands import RESULT_FIELDS, result_values
+from games.bulk_hands import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_values, score_rows
 from games.models import (
     Hand,
     HandRevision,
@@ -243,19 +243,36 @@ def _rescore_later_hands(changed: Hand) -> None:
         hand_params=[hand.rule_set_version.params for hand in hands],
     )
     first_later = len(hands) - len(later) + 1  # its place among the live hands
+    results_of = []
     for place, hand in enumerate(later, start=first_later):
         try:
-            results, evaluation = next(scored)
+            results, hand.evaluation = next(scored)
         except EngineError as error:
             raise ValidationError(
                 f"Hand {place} could no longer be scored after this change "
                 f"({error.message}); nothing was saved."
             ) from error
-        hand.session = session
-        hand.evaluation = evaluation
-        hand.save(update_fields=["evaluation"])
-        hand.scores.all().delete()
-        write_scores(hand, results)
+        results_of.append((hand, results))
+    _rewrite_scores(session, results_of)
+
+
+def _rewrite_scores(session: Session, results_of: list[tuple[Hand, list[SeatResult]]]) -> None:
+    """Store re-scored hands in a fixed number of queries, however many there are: one
+    prepared statement updates the evaluations, one deletes the scores, one inserts them."""
+    if not results_of:
+        return
+    evaluation = Hand._meta.get_field("evaluation")
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            "UPDATE games_hand SET evaluation = %s WHERE id = %s",
+            [(evaluation.get_db_prep_save(h.evaluation, connection), h.pk) for h, _ in results_of],
+        )
+    Score.objects.filter(hand__in=[hand for hand, _ in results_of]).delete()
+    seats = dict(session.seats.values_list("position", "player_id"))
+    rows = (
+        row for hand, results in results_of for row in score_rows(hand.pk, session, seats, results)
+    )
+    insert_rows(Score, SCORE_COLUMNS, rows)
 
 
 def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
@@ -363,8 +380,14 @@ def _source(evaluation: dict[str, Any] | None) -> str:
 def write_scores(hand: Hand, results: Sequence[SeatResult]) -> None:
     session = hand.session
     players = dict(session.seats.values_list("position", "player_id"))
-    Score.objects.bulk_create(
-        Score(
+    Score.objects.bulk_create(_new_scores(session, hand, results, players))
+
+
+def _new_scores(
+    session: Session, hand: Hand, results: Sequence[SeatResult], players: Mapping[int, int]
+) -> Iterator[Score]:
+    for seat, result in enumerate(results):
+        yield Score(
             hand=hand,
             seat=seat,
             player_id=players[seat],
@@ -373,5 +396,3 @@ def write_scores(hand: Hand, results: Sequence[SeatResult]) -> None:
             played_on=session.played_on,
             **dict(zip(RESULT_FIELDS, result_values(result), strict=True)),
         )
-        for seat, result in enumerate(results)
-    )

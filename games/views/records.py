@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -12,13 +11,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from games.access import club_access, signed_in
 from games.forms import PmnImportForm
+from games.importing import jobs
+from games.importing.models import ImportJob
 from games.models import Membership, Season
 from games.pmn_import import (
     MAX_TOTAL_BYTES,
     ImportPlan,
     RecordFile,
     decode_upload,
-    pmn_import,
     pmn_import_plan,
 )
 from scoring.families import get_family
@@ -47,26 +47,43 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
         files = _record_files(request, form)
         if files:
             data = form.cleaned_data
-            if request.POST.get("action") == "import":
-                try:
-                    result = pmn_import(
-                        season=season,
-                        rule_set=data["rule_set"],
-                        files=files,
-                        played_on=data["played_on"],
-                        by=signed_in(request),
-                        create_players=data["create_players"],
-                    )
-                except ValidationError as error:
-                    form.add_error(None, error.messages)
-                else:
-                    messages.success(request, _imported(result.hands, result.skipped))
-                    return redirect("season", slug=slug, season_id=season.pk)
             plan = pmn_import_plan(
                 season=season, rule_set=data["rule_set"], files=files, played_on=data["played_on"]
             )
+            if request.POST.get("action") == "import":
+                job = _queue(request, form, season, files, plan)
+                if job is not None:
+                    return redirect("import_job", slug=slug, job_id=job.pk)
     context.update(form=form, plan=plan, files=files)
     return render(request, "games/pmn_import.html", context)
+
+
+def _queue(
+    request: HttpRequest,
+    form: PmnImportForm,
+    season: Season,
+    files: list[RecordFile],
+    plan: ImportPlan,
+) -> ImportJob | None:
+    """Queue the previewed import for a worker, or put on the form what stops it."""
+    data = form.cleaned_data
+    if plan.errors:  # the preview lists them
+        return None
+    if not plan.new_games:
+        form.add_error(None, _nothing_new(plan.skipped))
+        return None
+    if plan.unknown_names and not data["create_players"]:
+        names = ", ".join(plan.unknown_names)
+        form.add_error(None, f"Confirm that these new players may be created: {names}.")
+        return None
+    return jobs.pmn_job_queue(
+        season=season,
+        rule_set=data["rule_set"],
+        files=files,
+        played_on=data["played_on"],
+        create_players=data["create_players"],
+        by=signed_in(request),
+    )
 
 
 def _record_files(request: HttpRequest, form: PmnImportForm) -> list[RecordFile]:
@@ -95,10 +112,5 @@ def _record_files(request: HttpRequest, form: PmnImportForm) -> list[RecordFile]
     return files
 
 
-def _imported(hands: int, skipped: int) -> str:
-    if not hands:
-        return f"Nothing new: all {skipped} games had been imported before."
-    message = f"Imported {hands} game{'s' if hands != 1 else ''}."
-    if skipped:
-        message += f" {skipped} had been imported before and were left as they are."
-    return message
+def _nothing_new(skipped: int) -> str:
+    return f"Nothing new: all {skipped} games had been imported before."

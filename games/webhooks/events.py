@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -12,9 +13,12 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games.api.hand_bodies import hand_body
 from games.api.session_bodies import session_body
+from games.importing.models import ImportJob
 from games.models import Hand, Session
 from games.webhooks.delivery import deliver_webhook
 from games.webhooks.models import Webhook, WebhookDelivery
+
+PROBLEMS_TOLD = 20  # the first problems of a failed import; the job page has them all
 
 
 def emit(event: str, subject: Hand | Session) -> None:
@@ -30,7 +34,37 @@ def emit_session_status(session: Session) -> None:
         emit(Webhook.Event.SESSION_CLOSED, session)
 
 
+def emit_import_finished(job: ImportJob) -> None:
+    """Tell the club's hooks that an import job ended (imported, or failed with nothing
+    written), once the job's status is committed."""
+    data = import_body(job)
+    event = Webhook.Event.IMPORT_FINISHED
+    transaction.on_commit(partial(_send, event, job.club_id, lambda: data), robust=True)
+
+
+def import_body(job: ImportJob) -> dict[str, Any]:
+    """The ``data`` of an ``import.finished`` delivery (WebhookImportData in the schema)."""
+    return {
+        "id": str(job.pk),
+        "club": job.season.club.slug,
+        "season": job.season_id,
+        "file_name": job.file_name,
+        "status": job.status,
+        "hands": job.result.get("hands", 0),
+        "sessions": job.result.get("sessions", 0),
+        "players": job.result.get("players", 0),
+        "problems": [
+            {"line": p["line"], "message": p["message"]} for p in job.problems[:PROBLEMS_TOLD]
+        ],
+        "finished_at": job.finished_at.isoformat() if job.finished_at else None,
+    }
+
+
 def _queue(event: str, club_id: int, subject: Hand | Session) -> None:
+    _send(event, club_id, partial(_api_body, subject))
+
+
+def _send(event: str, club_id: int, body: Callable[[], dict[str, Any]]) -> None:
     hooks = [
         hook
         for hook in Webhook.objects.filter(club_id=club_id, active=True)
@@ -38,7 +72,7 @@ def _queue(event: str, club_id: int, subject: Hand | Session) -> None:
     ]
     if not hooks:
         return
-    data = _api_body(subject)
+    data = body()
     for hook in hooks:
         delivery = WebhookDelivery(webhook=hook, event=event)
         delivery.body = json.dumps(

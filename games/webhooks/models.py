@@ -21,6 +21,7 @@ class Webhook(models.Model):
         HAND_AMENDED = "hand.amended", "Hand amended"
         HAND_DELETED = "hand.deleted", "Hand deleted"
         SESSION_CLOSED = "session.closed", "Session closed"
+        IMPORT_FINISHED = "import.finished", "Import finished"
 
     club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)

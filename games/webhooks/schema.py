@@ -11,6 +11,47 @@ from games.webhooks.models import Webhook
 
 HAND_EVENTS = [Webhook.Event.HAND_RECORDED, Webhook.Event.HAND_AMENDED, Webhook.Event.HAND_DELETED]
 SESSION_EVENTS = [Webhook.Event.SESSION_CLOSED]
+IMPORT_EVENTS = [Webhook.Event.IMPORT_FINISHED]
+_COUNT = {"type": "integer", "minimum": 0}
+IMPORT_DATA = {
+    "type": "object",
+    "description": "An import job that ended: imported (status done), or failed with "
+    "nothing written (status failed, with the first problems by line).",
+    "properties": {
+        "id": {"type": "string", "format": "uuid", "description": "The import job's id."},
+        "club": {"type": "string", "description": "The club's slug."},
+        "season": {"type": "integer"},
+        "file_name": {"type": "string"},
+        "status": {"type": "string", "enum": ["done", "failed"]},
+        "hands": {**_COUNT, "description": "Hands imported."},
+        "sessions": {**_COUNT, "description": "Sessions created."},
+        "players": {**_COUNT, "description": "Players added to the club."},
+        "problems": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "line": {"type": "integer", "nullable": True},
+                    "message": {"type": "string"},
+                },
+                "required": ["line", "message"],
+            },
+        },
+        "finished_at": {"type": "string", "format": "date-time"},
+    },
+    "required": [
+        "id",
+        "club",
+        "season",
+        "file_name",
+        "status",
+        "hands",
+        "sessions",
+        "players",
+        "problems",
+        "finished_at",
+    ],
+}
 
 
 def _envelope(events: list[Webhook.Event], data: str, description: str) -> dict[str, Any]:
@@ -44,5 +85,9 @@ def add_webhook_payloads(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
     )
     schemas["WebhookSessionEvent"] = _envelope(
         SESSION_EVENTS, "SessionDetail", "A session was closed." + signed
+    )
+    schemas["WebhookImportData"] = IMPORT_DATA
+    schemas["WebhookImportEvent"] = _envelope(
+        IMPORT_EVENTS, "WebhookImportData", "An import job ended." + signed
     )
     return result

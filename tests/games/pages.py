@@ -14,6 +14,8 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 
 from games import services
+from games.importing import jobs
+from games.importing.models import ImportJob
 from games.models import (
     Club,
     Hand,
@@ -45,6 +47,7 @@ class ClubWorld:
     season: Season
     session: Session
     hand: Hand
+    import_job: ImportJob
 
     def ids(self) -> dict[str, Any]:
         return {
@@ -54,13 +57,15 @@ class ClubWorld:
             "season": self.season.pk,
             "session": self.session.pk,
             "hand": self.hand.pk,
+            "import": self.import_job.pk,
         }
 
 
 def build_world(
     club: Club, organiser: User, players: list[Player] | None = None, recorder: User | None = None
 ) -> ClubWorld:
-    """Fill ``club`` with players, a rule set, a season, an open session and one hand."""
+    """Fill ``club`` with players, a rule set, a season, an open session, one hand and an
+    uploaded score file waiting for its import to be confirmed."""
     if players is None:
         players = [services.player_create(club=club, name=name) for name in "ABCD"]
     rule_set = services.rule_set_create(
@@ -71,7 +76,14 @@ def build_world(
         season=season, played_on=dt.date(2026, 3, 1), players=players, by=organiser
     )
     hand, _ = services.hand_record(session=session, hand_input=DISCARD, by=recorder or organiser)
-    return ClubWorld(club, players, rule_set, season, session, hand)
+    import_job = jobs.job_create(
+        season=season,
+        file_name="scores.txt",
+        text="2026-03-02\nA B C D\n1 - - -\n",
+        options={"score_format": "hk", "rule_set": None, "undated_on": None},
+        by=organiser,
+    )
+    return ClubWorld(club, players, rule_set, season, session, hand, import_job)
 
 
 def hand_form(
@@ -158,6 +170,7 @@ def messages_of(response: HttpResponse) -> list[str]:
 
 SNAPSHOT_MODELS = (
     User,
+    ImportJob,
     Club,
     Membership,
     Player,
@@ -302,12 +315,20 @@ CLUB_MUTATIONS = [
         writes=False,
     ),
     Mutation(
-        "season_import_confirm",
-        "/c/{slug}/seasons/{season}/import/confirm/",
+        "import_job_confirm",
+        "/c/{slug}/imports/{import}/confirm/",
         lambda w: {"digest": "stale"},
         "organiser",
         writes=False,
     ),
+    Mutation(
+        "import_job_retry",
+        "/c/{slug}/imports/{import}/retry/",
+        lambda w: {},
+        "organiser",
+        writes=False,  # only a stopped import is tried again
+    ),
+    Mutation("import_job_cancel", "/c/{slug}/imports/{import}/cancel/", lambda w: {}, "organiser"),
     Mutation(
         "hand_preview",
         "/c/{slug}/sessions/{session}/hands/preview/",

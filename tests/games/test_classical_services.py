@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Club, Hand, HandRevision, Player, Score, Session
@@ -20,21 +22,27 @@ OTHER_WINS: dict[str, Any] = {"mahjong": 1, "discarder": 0, "players": [{}, {"se
 DRAW: dict[str, Any] = {"mahjong": None, "players": [{}, {}]}
 
 
-@pytest.fixture
-def pair(club: Club, players: list[Player], alice: User) -> Session:
+def pair_session(
+    club: Club, players: list[Player], alice: User, name: str, **options: Any
+) -> Session:
     """A and B at a two-player classical table where a draw passes the deal: eight passes
     end the game."""
     rules = services.rule_set_create(
         club=club,
-        name="Classical",
+        name=name,
         family="classical",
-        params={"rules": "millington", "stake": 100, "draw_advance_wind": True},
+        params={"rules": "millington", "stake": 100, "draw_advance_wind": True, **options},
         by=alice,
     )
-    season = services.season_save(club=club, name="Classical", rule_set=rules)
+    season = services.season_save(club=club, name=name, rule_set=rules)
     return services.session_start(
         season=season, played_on=dt.date(2026, 5, 1), players=players[:2], by=alice
     )
+
+
+@pytest.fixture
+def pair(club: Club, players: list[Player], alice: User) -> Session:
+    return pair_session(club, players, alice, "Classical")
 
 
 def record(session: Session, hand: dict[str, Any], by: User) -> Hand:
@@ -131,3 +139,28 @@ def test_the_refusal_names_the_later_hand_by_its_place(pair: Session, bob: User)
         services.hand_amend(
             hand=first, hand_input=DRAW, expected_version=1, reason="a draw", by=bob
         )
+
+
+def amend_first_queries(session: Session, hands: int, by: User) -> int:
+    first = record(session, EAST_WINS, by)  # East keeps the deal for ever: no East limit
+    for _ in range(hands - 1):
+        record(session, EAST_WINS, by)
+    with CaptureQueriesContext(connection) as queries:
+        services.hand_amend(
+            hand=first, hand_input=EAST_WINS, expected_version=1, reason="checked", by=by
+        )
+    return len(queries)
+
+
+def test_amending_the_first_hand_costs_the_same_queries_however_long_the_game(
+    club: Club, players: list[Player], alice: User, bob: User
+) -> None:
+    short, long = (
+        pair_session(club, players, alice, name, east_limit=0)
+        for name in ("Short game", "Long game")
+    )
+    assert amend_first_queries(short, 5, bob) == amend_first_queries(long, 100, bob)
+    assert Score.objects.filter(hand__session=long).count() == 2 * 100
+    last = Hand.objects.filter(session=long).order_by("number").last()
+    assert last is not None and last.evaluation["position"]["east_run"] == 100
+    assert sum(score.points for score in last.scores.all()) == 0

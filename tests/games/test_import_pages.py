@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,10 @@ from django.test import Client
 from django.utils import timezone
 
 from games import importing, services
+from games.importing.models import ImportJob
 from games.models import Club, Hand, Player, RuleSetVersion, Season, Session
-from games.views.files import PENDING
 from tests.games.pages import text
+from tests.workers import run_worker
 
 TWO_TABLES = """\
 B=2
@@ -36,16 +38,28 @@ A B C Eve
 def upload(
     client: Client, season: Season, data: bytes | str, name: str = "scores.txt", **extra: Any
 ) -> Any:
+    """Upload a file; the answer is the page it leads to (its job's page once it is kept)."""
     content = data.encode() if isinstance(data, str) else data
     fields = {"score_format": "hk", "score_file": SimpleUploadedFile(name, content), **extra}
-    return client.post(f"/c/dragons/seasons/{season.pk}/import/", fields)
+    return client.post(f"/c/dragons/seasons/{season.pk}/import/", fields, follow=True)
+
+
+def latest_job() -> ImportJob:
+    job = ImportJob.objects.order_by("-created_at").first()
+    assert job is not None
+    return job
+
+
+def job_url(job: ImportJob, step: str = "") -> str:
+    return f"/c/dragons/imports/{job.pk}/{step}"
 
 
 def confirm(client: Client, season: Season, **extra: Any) -> Any:
-    digest = client.session[PENDING]["digest"]
-    return client.post(
-        f"/c/dragons/seasons/{season.pk}/import/confirm/", {"digest": digest, **extra}
-    )
+    job = latest_job()
+    return client.post(job_url(job, "confirm/"), {"digest": job.digest, **extra})
+
+
+work = run_worker
 
 
 def test_the_import_page_offers_the_seasons_format(as_alice: Client, season: Season) -> None:
@@ -68,17 +82,25 @@ def test_the_preview_shows_what_would_be_created_and_writes_nothing(
     assert not Session.objects.exists() and not Player.objects.filter(name="Eve").exists()
 
 
-def test_confirming_imports_the_previewed_file(
+def test_confirming_queues_the_import_and_a_worker_imports_it(
     as_alice: Client, season: Season, players: list[Player]
 ) -> None:
     upload(as_alice, season, TWO_TABLES)
     response = confirm(as_alice, season, create_players="on")
-    assert response.status_code == 302
-    assert response["Location"] == f"/c/dragons/seasons/{season.pk}/"
+    job = latest_job()
+    assert response.status_code == 302 and response["Location"] == job_url(job)
+    assert job.status == ImportJob.Status.QUEUED and not Hand.objects.exists()
+    assert "Waiting for a worker" in text(as_alice.get(job_url(job)))
+
+    work()
+
     assert Hand.objects.filter(session__season=season).count() == 3
     assert Player.objects.filter(name="Eve").exists()
-    page = as_alice.get(response["Location"]).content.decode()
-    assert "Imported 3 hands in 2 new sessions and added 1 players." in page
+    page = text(as_alice.get(job_url(job)))
+    assert "Imported 3 hands in 2 new sessions and added 1 player." in page
+    assert 'value="100"' in as_alice.get(job_url(job)).content.decode()
+    season_page = text(as_alice.get(f"/c/dragons/seasons/{season.pk}/"))
+    assert "scores.txt · Imported: 3 hands" in season_page
 
 
 def test_confirming_without_allowing_new_players_lists_them_and_asks_again(
@@ -97,6 +119,7 @@ def test_a_second_upload_of_the_same_file_has_nothing_to_import(
 ) -> None:
     upload(as_alice, season, TWO_TABLES)
     confirm(as_alice, season, create_players="on")
+    work()
     page = upload(as_alice, season, TWO_TABLES).content.decode()
     assert "Nothing new to import" in page and "3 already imported" in page
     assert ">Import</button>" not in page
@@ -161,33 +184,32 @@ def test_an_upload_without_a_file_is_asked_again(as_alice: Client, season: Seaso
 def test_a_stale_or_forged_confirmation_imports_nothing(
     as_alice: Client, season: Season, players: list[Player]
 ) -> None:
-    url = f"/c/dragons/seasons/{season.pk}/import/confirm/"
-    response = as_alice.post(url, {"digest": "0" * 64})
+    upload(as_alice, season, TWO_TABLES)
+    job = latest_job()
+    forged = {"digest": "0" * 64, "create_players": "on"}
+    response = as_alice.post(job_url(job, "confirm/"), forged)
     assert response.status_code == 302
     assert response["Location"] == f"/c/dragons/seasons/{season.pk}/import/"
-    upload(as_alice, season, TWO_TABLES)
-    as_alice.post(url, {"digest": "0" * 64, "create_players": "on"})
+    assert as_alice.post(f"/c/dragons/imports/{uuid.uuid4()}/confirm/", {}).status_code == 404
+    work()
     assert not Hand.objects.exists()
-
-
-def test_a_preview_for_one_season_cannot_be_confirmed_into_another(
-    as_alice: Client, club: Club, season: Season, players: list[Player]
-) -> None:
-    other = services.season_save(club=club, name="Other", rule_set=season.rule_set)
-    upload(as_alice, season, TWO_TABLES)
-    digest = as_alice.session[PENDING]["digest"]
-    as_alice.post(f"/c/dragons/seasons/{other.pk}/import/confirm/", {"digest": digest})
-    assert not Hand.objects.exists()
+    assert latest_job().status == ImportJob.Status.CHECKED
 
 
 def test_only_organisers_import(
-    as_bob: Client, as_charlie: Client, client: Client, season: Season
+    as_alice: Client, as_bob: Client, as_charlie: Client, client: Client, season: Season
 ) -> None:
     url = f"/c/dragons/seasons/{season.pk}/import/"
     assert as_bob.get(url).status_code == 403
     assert as_charlie.get(url).status_code == 403
     assert upload(as_bob, season, TWO_TABLES).status_code == 403
-    assert as_bob.post(url + "confirm/", {"digest": "x"}).status_code == 403
+    upload(as_alice, season, TWO_TABLES)
+    job = latest_job()
+    for step in ("", "progress/"):
+        assert as_bob.get(job_url(job, step)).status_code == 403
+    for step in ("confirm/", "cancel/", "retry/"):
+        assert as_bob.post(job_url(job, step), {"digest": job.digest}).status_code == 403
+    assert latest_job().status == ImportJob.Status.CHECKED
     assert client.get(url).status_code == 302  # to the sign-in page
 
 
@@ -206,38 +228,31 @@ def test_a_file_of_another_family_is_explained(
     assert "holds Big Two" in response.content.decode()
 
 
-def test_the_previewed_file_waits_outside_the_session(
+def test_the_uploaded_file_waits_in_storage_and_goes_once_imported(
     as_alice: Client, season: Season, players: list[Player]
 ) -> None:
     upload(as_alice, season, TWO_TABLES)
-    pending = as_alice.session[PENDING]
-    assert "text" not in pending and "B=2" not in str(dict(as_alice.session))
-    assert default_storage.exists(pending["file"])
-    assert importing.pending_file_read(name=pending["file"]) == TWO_TABLES.rstrip("\n")
+    job = latest_job()
+    assert "B=2" not in str(dict(as_alice.session))
+    assert importing.pending_file_read(name=job.file) == TWO_TABLES.rstrip("\n")
     confirm(as_alice, season, create_players="on")
-    assert Hand.objects.count() == 3
-    assert not default_storage.exists(pending["file"]) and PENDING not in as_alice.session
+    work()
+    assert Hand.objects.count() == 3 and not default_storage.exists(job.file)
 
 
-def test_a_second_preview_replaces_the_first_file(as_alice: Client, season: Season) -> None:
-    upload(as_alice, season, TWO_TABLES)
-    first = as_alice.session[PENDING]["file"]
-    upload(as_alice, season, TWO_TABLES.replace("- 2 d -", "- 3 d -"))
-    assert not default_storage.exists(first)
-    assert default_storage.exists(as_alice.session[PENDING]["file"])
-
-
-def test_a_preview_whose_file_expired_asks_for_the_file_again(
+def test_a_job_whose_file_expired_fails_and_asks_for_the_file_again(
     as_alice: Client, season: Season, players: list[Player]
 ) -> None:
     upload(as_alice, season, TWO_TABLES)
-    default_storage.delete(as_alice.session[PENDING]["file"])
-    response = confirm(as_alice, season, create_players="on")
-    assert response["Location"] == f"/c/dragons/seasons/{season.pk}/import/"
+    confirm(as_alice, season, create_players="on")
+    default_storage.delete(latest_job().file)
+    work()
+    page = text(as_alice.get(job_url(latest_job())))
+    assert "Failed" in page and "upload it again" in page
     assert not Hand.objects.exists()
 
 
-def test_previews_never_confirmed_are_removed_after_a_day(
+def test_files_of_previews_never_confirmed_are_removed_after_a_day(
     as_alice: Client, season: Season, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     old = importing.pending_file_save(text="A B C D\n")
@@ -245,25 +260,60 @@ def test_previews_never_confirmed_are_removed_after_a_day(
     monkeypatch.setattr(timezone, "now", lambda: later)
     upload(as_alice, season, TWO_TABLES)
     assert not default_storage.exists(old)
-    assert default_storage.exists(as_alice.session[PENDING]["file"])
+    assert default_storage.exists(latest_job().file)
 
 
-def test_a_file_too_big_to_import_in_a_request_names_the_command(
+def test_a_long_file_is_checked_by_a_worker_then_confirmed(
     as_alice: Client, season: Season, players: list[Player], settings: Any
 ) -> None:
-    settings.SCORE_IMPORT_PAGE_MAX_GAMES = 2
-    response = upload(as_alice, season, TWO_TABLES)
-    page = text(response)
-    assert response.status_code == 200
-    assert "The file has 3 games; this page imports at most 2 at a time" in page
-    assert "manage.py import_scores" in page
-    assert PENDING not in as_alice.session and not Hand.objects.exists()
+    settings.SCORE_IMPORT_CHECK_INLINE_LINES = 2
+    page = text(upload(as_alice, season, TWO_TABLES))
+    job = latest_job()
+    assert job.status == ImportJob.Status.CHECKING and "Checking the file" in page
+    assert ">Import</button>" not in page
+    work()
+    page = text(as_alice.get(job_url(job)))
+    assert "2 sessions to create" in page and "3 hands to add" in page
+    confirm(as_alice, season, create_players="on")
+    work()
+    assert Hand.objects.count() == 3
+    assert latest_job().status == ImportJob.Status.DONE
+
+
+def test_a_queued_import_can_be_cancelled_and_tried_again(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    upload(as_alice, season, TWO_TABLES)
+    confirm(as_alice, season, create_players="on")
+    job = latest_job()
+    as_alice.post(job_url(job, "cancel/"))
+    work()
+    assert not Hand.objects.exists()
+    page = text(as_alice.get(job_url(job)))
+    assert "Cancelled: nothing of this file was saved." in page and "Try again" in page
+    as_alice.post(job_url(job, "retry/"))
+    work()
+    assert Hand.objects.count() == 3 and latest_job().status == ImportJob.Status.DONE
+
+
+def test_the_progress_of_a_job_is_told_as_json(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    upload(as_alice, season, TWO_TABLES)
+    confirm(as_alice, season, create_players="on")
+    job = latest_job()
+    state = as_alice.get(job_url(job, "progress/")).json()
+    assert state["status"] == "queued" and state["waiting"] and state["percent"] == 0
+    assert state["figures"] == "Waiting for a worker…"
+    work()
+    state = as_alice.get(job_url(job, "progress/")).json()
+    assert state["status"] == "done" and not state["waiting"] and state["percent"] == 100
 
 
 def test_the_command_line_has_no_game_limit(
     season: Season, players: list[Player], tmp_path: Path, settings: Any
 ) -> None:
-    settings.SCORE_IMPORT_PAGE_MAX_GAMES = 2
+    settings.SCORE_IMPORT_CHECK_INLINE_LINES = 2
     scores = tmp_path / "scores.txt"
     scores.write_text(TWO_TABLES)
     out = StringIO()

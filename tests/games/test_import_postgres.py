@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
 from django.db import connection
+from django_tasks_db.models import DBTaskResult
 
 from games import bulk_hands, importing, services
 from games.models import Club, Hand, Player, Season, Session
@@ -42,11 +44,13 @@ def test_the_same_file_imported_by_five_organisers_at_once_is_imported_once(
     assert Hand.objects.count() == 6 and Session.objects.count() == 1
 
 
-def test_a_large_import_leaves_the_tables_vacuumed_and_analysed(
+def test_a_large_import_queues_a_job_that_vacuums_and_analyses_the_tables(
     season: Season, players: list[Player], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(bulk_hands, "ANALYZE_AFTER", 1)
     importing.import_scores(season=season, text=TEXT.read_text(), score_format=HK_FORMAT, by=None)
+    assert DBTaskResult.objects.filter(task_path__endswith="analyse_hand_tables").count() == 1
+    call_command("worker", "--burst", verbosity=0)
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT relname, last_vacuum IS NOT NULL, last_analyze IS NOT NULL "

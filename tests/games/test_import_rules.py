@@ -16,7 +16,7 @@ from games import importing, services
 from games.models import Club, Player, RuleSet, RuleSetVersion, Season, Session
 from games.pmn_import import RecordFile, pmn_import
 from scoring.score_files import HK_FORMAT
-from tests.games.test_import_pages import confirm, upload
+from tests.games.test_import_pages import confirm, upload, work
 
 # Max faan 13 instead of the rule set's 6: the file makes version 2.
 FILE = "M=13\n2026-03-01\nA B C D\n13 - - -\n"
@@ -69,6 +69,7 @@ def test_the_confirm_page_offers_to_make_them_current(
     preview = upload(as_alice, season, FILE.encode())
     assert "Make these the current rules" in preview.content.decode()
     confirm(as_alice, season, make_current="on")
+    work()
     assert RuleSetVersion.objects.get(number=2).from_import is False
 
 

@@ -14,9 +14,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from games import services
+from games.importing.models import ImportJob
 from games.models import Club, Hand, Player, RuleSet, Season, Session
 from games.pmn_import import RecordFile, pmn_import, pmn_import_plan
 from tests.games.pages import snapshot, text
+from tests.workers import run_worker
 
 DATA = Path(__file__).parent / "data"
 FILES = ["example_1.pmn", "example_2.pmn", "example_3.pmn"]
@@ -349,17 +351,24 @@ def test_an_organiser_previews_then_confirms_an_upload(
         "record_name": [f.name for f in names],
         "record_text": [f.text.replace("\n", "\r\n") for f in names],  # as a browser posts it
     }
-    response = as_alice.post(import_url(mcr_season), confirm, follow=True)
+    response = as_alice.post(import_url(mcr_season), confirm)
+    job = ImportJob.objects.get()
+    assert response["Location"] == f"/c/dragons/imports/{job.pk}/"
+    assert (job.kind, job.status, Hand.objects.count()) == ("pmn", "queued", 0)
 
-    assert response.redirect_chain[-1][0] == f"/c/dragons/seasons/{mcr_season.pk}/"
-    assert "Imported 3 games." in text(response)
+    run_worker()
+
+    page = text(as_alice.get(response["Location"]))
+    added = len(preview.context["plan"].unknown_names)
+    assert f"Imported 3 hands in 3 new sessions and added {added} players." in page
+    assert Player.objects.filter(club=mcr_season.club).count() == added
     assert Hand.objects.count() == 3 and Session.objects.filter(season=mcr_season).count() == 3
     again = as_alice.post(import_url(mcr_season), {**confirm, "action": "preview"})
     assert "3 games read; 0 new, 3 imported before" in text(again)
     assert 'id="pmn-confirm"' not in again.content.decode()
-    repeated = as_alice.post(import_url(mcr_season), confirm, follow=True)
+    repeated = as_alice.post(import_url(mcr_season), confirm)
     assert "Nothing new: all 3 games had been imported before." in text(repeated)
-    assert Hand.objects.count() == 3
+    assert Hand.objects.count() == 3 and ImportJob.objects.count() == 1
 
 
 def test_without_confirming_new_players_nothing_is_written(

@@ -27,6 +27,7 @@ from games.totals import totals_differences
 from scoring.families import SessionSeat, get_family
 from scoring.score_files import SCORE_FORMATS, generated_score_file
 from tests.conftest import HK_HALF
+from tests.workers import run_worker
 
 CLASSICAL = {"rules": "millington", "stake": 100, "draw_advance_wind": True}
 # Per family: its parameters, its seats, and a few hands of every kind it scores.
@@ -363,6 +364,21 @@ def test_the_command_lists_each_difference_then_rebuilds_them(
     assert "match their scores" in run_check()
     restored = SessionSeatTotal.objects.get(session_id=gone.session_id, seat=gone.seat)
     assert (restored.net, restored.hands) == (gone.net, gone.hands)
+
+
+def test_a_rebuild_can_be_queued_for_a_worker(club: Club, db: Any) -> None:
+    call_command("seed_demo", stdout=StringIO())
+    demo = Club.objects.exclude(pk=club.pk).get()
+    SessionSeatTotal.objects.filter(session__club=demo).update(hands=0)
+    queued = run_check("--rebuild", "--background", "--club", demo.slug)
+    assert "Queued the rebuild as job" in queued
+    assert SessionSeatTotal.objects.filter(session__club=demo, hands=0).exists()  # not yet
+    with pytest.raises(CommandError, match="give --rebuild too"):
+        run_check("--background")
+
+    run_worker()
+
+    assert "match their scores" in run_check()
 
 
 def test_the_command_checks_one_club_and_names_an_unknown_one(club: Club, db: Any) -> None:

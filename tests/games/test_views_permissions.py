@@ -40,6 +40,8 @@ CLUB_PAGES = [
     ("season_edit", "/c/{slug}/seasons/{season}/edit/", "organiser"),
     ("season_sessions", "/c/{slug}/seasons/{season}/sessions/", "read"),
     ("season_import", "/c/{slug}/seasons/{season}/import/", "organiser"),
+    ("import_job", "/c/{slug}/imports/{import}/", "organiser"),
+    ("import_job_progress", "/c/{slug}/imports/{import}/progress/", "organiser"),
     ("season_export", "/c/{slug}/seasons/{season}/scores.txt", "read"),
     ("season_standings_file", "/c/{slug}/seasons/{season}/standings.csv", "read"),
     ("pmn_import", "/c/{slug}/seasons/{season}/import-pmn/", "organiser"),

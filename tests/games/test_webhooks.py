@@ -22,7 +22,8 @@ from django_tasks_db.models import DBTaskResult
 from games import services
 from games.api.hand_bodies import hand_body
 from games.api.session_bodies import session_body
-from games.models import Club, Session
+from games.importing import jobs
+from games.models import Club, Player, Season, Session
 from games.webhooks import signing
 from games.webhooks.models import Webhook, WebhookDelivery
 from games.webhooks.services import webhook_create
@@ -336,3 +337,34 @@ def test_the_readme_example_verifies_a_delivery() -> None:
     assert not namespace["is_genuine"]("s3cret", header, body + b" ")
     stale = signing.signature_header(secret="s3cret", timestamp=now - 3600, body=body)
     assert not namespace["is_genuine"]("s3cret", stale, body)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_job_that_ends_is_told_to_the_hooks_that_asked(
+    club: Club, season: Season, players: list[Player], alice: User, receiver: Receiver
+) -> None:
+    hook = hook_for(club, receiver, [Webhook.Event.IMPORT_FINISHED])
+    options = {"score_format": "hk", "rule_set": None, "undated_on": None}
+    good = jobs.job_queue(
+        season=season, file_name="good.txt", text="A B C D\n1 - - -\n", options=options, by=alice
+    )
+    bad = jobs.job_queue(
+        season=season, file_name="bad.txt", text="A B C D\nhello\n", options=options, by=alice
+    )
+
+    work()  # the imports, then the deliveries they queued
+    work()
+
+    bodies = {body["data"]["file_name"]: body for body in receiver.bodies()}
+    assert {body["event"] for body in bodies.values()} == {"import.finished"}
+    assert all(verified(hook, headers, body) for headers, body in receiver.requests)
+    done, failed = bodies["good.txt"]["data"], bodies["bad.txt"]["data"]
+    assert (done["id"], done["status"], done["hands"], done["sessions"]) == (
+        str(good.pk),
+        "done",
+        1,
+        1,
+    )
+    assert (failed["id"], failed["status"], failed["hands"]) == (str(bad.pk), "failed", 0)
+    assert failed["problems"][0]["line"] == 2 and "invalid line" in failed["problems"][0]["message"]
+    assert bodies["good.txt"]["club"] == "dragons" and done["season"] == season.pk

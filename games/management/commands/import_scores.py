@@ -8,8 +8,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.urls import reverse
 
 from games import importing, services
+from games.importing import jobs
+from games.importing.models import ImportJob
 from games.models import Club, RuleSet, Season
 from scoring.score_files import SCORE_FORMATS, ScoreFormat, format_for_family
 
@@ -37,6 +40,11 @@ class Command(BaseCommand):
             help="the newest rule version the file makes becomes the current rules",
         )
         parser.add_argument("--dry-run", action="store_true", help="show the plan, write nothing")
+        parser.add_argument(
+            "--background",
+            action="store_true",
+            help="queue the import as a job for `manage.py worker` and return at once",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
@@ -44,6 +52,9 @@ class Command(BaseCommand):
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:
             raise CommandError(f"no club with the address {options['club']!r}")
+        if options["background"] and not options["dry_run"]:
+            self._background(path, club, text, options)
+            return
         with transaction.atomic():
             season, rule_set = self._season(club, options)
             score_format = self._format(season, options["score_format"])
@@ -109,6 +120,36 @@ class Command(BaseCommand):
             undated_on=options["undated"],
             create_players=options["create_players"],
             make_current=options["make_current"],
+        )
+
+    def _background(self, path: Path, club: Club, text: str, options: dict[str, Any]) -> None:
+        with transaction.atomic():
+            season, rule_set = self._season(club, options)
+            score_format = self._format(season, options["score_format"])
+            job = self._queue(path, season, rule_set, score_format, text, options)
+        self.stdout.write(
+            f"{path}: queued as import job {job.pk}; a worker (`manage.py worker`) imports it. "
+            f"Follow it at {reverse('import_job', args=[club.slug, job.pk])}"
+        )
+
+    def _queue(
+        self,
+        path: Path,
+        season: Season,
+        rule_set: RuleSet | None,
+        score_format: ScoreFormat,
+        text: str,
+        options: dict[str, Any],
+    ) -> ImportJob:
+        job_options = {
+            "score_format": score_format.key,
+            "rule_set": rule_set.pk if rule_set else None,
+            "undated_on": options["undated"].isoformat() if options["undated"] else None,
+            "create_players": options["create_players"],
+            "make_current": options["make_current"],
+        }
+        return jobs.job_queue(
+            season=season, file_name=path.name, text=text, options=job_options, by=None
         )
 
     def _report(self, path: Path, plan: importing.ImportPlan, dry_run: bool) -> None:

@@ -1,8 +1,9 @@
 """Check the kept per-seat session totals against their scores, or rebuild them.
 
-``python manage.py standings_totals [--club SLUG] [--rebuild]`` lists every session seat
-whose kept totals differ from a recomputation from its hands' scores and exits 1 if any
-does; with ``--rebuild`` it rewrites those sessions' totals and exits 0.
+``python manage.py standings_totals [--club SLUG] [--rebuild [--background]]`` lists every
+session seat whose kept totals differ from a recomputation from its hands' scores and exits 1
+if any does; with ``--rebuild`` it rewrites those sessions' totals and exits 0, and with
+``--background`` too it queues the rebuild as a job for a worker and returns at once.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import Club, Session
-from games.totals import totals_check
+from games.totals import totals_check, totals_rebuild
 
 
 class Command(BaseCommand):
@@ -21,10 +22,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--club", metavar="SLUG", help="only this club's sessions")
         parser.add_argument("--rebuild", action="store_true", help="rewrite the totals that differ")
+        parser.add_argument(
+            "--background", action="store_true", help="with --rebuild: queue it as a job"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         sessions = self._sessions(options["club"])
         rebuild = options["rebuild"]
+        if options["background"]:
+            self._queue(rebuild, options["club"])
+            return
         differences = 0
         for difference in totals_check(sessions=sessions, rebuild=rebuild):
             differences += 1
@@ -39,6 +46,13 @@ class Command(BaseCommand):
         else:
             done = "their kept totals match their scores"
         self.stdout.write(f"{sessions.count():,} sessions checked: {done}.")
+
+    def _queue(self, rebuild: bool, slug: str | None) -> None:
+        if not rebuild:
+            raise CommandError("--background queues a rebuild: give --rebuild too.")
+        club = Club.objects.get(slug=slug) if slug is not None else None
+        result = totals_rebuild.enqueue(club.pk if club else None)
+        self.stdout.write(f"Queued the rebuild as job {result.id}; a worker runs it.")
 
     def _sessions(self, slug: str | None) -> Any:
         if slug is None:
