@@ -17,6 +17,7 @@ from django.db.models import Count, F, Max, Model, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.models import Score, Season, Session, SessionSeatTotal
+from games.stats.replay import ratings_stale
 
 # Sessions per query: well under every database's limit of bound parameters, and few rows.
 CHUNK = 500
@@ -35,15 +36,19 @@ FIGURES: dict[str, Any] = {
     "deal_ins": Count("id", filter=Q(blamed=True, false_win=False)),
     "real_losses": Coalesce(Sum("real_loss"), 0),
     "win_value": Sum("hand_value", filter=Q(won=True)),
+    "best_win_value": Max("hand_value", filter=Q(won=True)),
     "east_hands": Count("id", filter=Q(east_run__isnull=False)),
     "best_east_run": Max("east_run"),
 }
 COLUMNS = (*PLACE, *FIGURES)
 
 
-def recomputed(scores: QuerySet[Any]) -> QuerySet[Any, dict[str, Any]]:
-    """Each session seat's totals over ``scores``, as dicts of ``COLUMNS``."""
-    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**FIGURES)
+def recomputed(
+    scores: QuerySet[Any], figures: Iterable[str] = FIGURES
+) -> QuerySet[Any, dict[str, Any]]:
+    """Each session seat's totals over ``scores``, as dicts of ``PLACE`` and ``figures``."""
+    wanted = {name: FIGURES[name] for name in figures}
+    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**wanted)
     return totals.order_by("session_id", "seat")
 
 
@@ -58,11 +63,14 @@ def write_totals(
 ) -> None:
     """Replace the kept totals of these sessions with a recomputation from their scores.
 
-    Takes the models so that the migration can run it on its historical ones.
+    Takes the models so that a migration can run it on its historical ones, which fill
+    the figures their model has at that point.
     """
+    fields = {field.name for field in total_model._meta.get_fields()}
+    figures = [name for name in FIGURES if name in fields]
     for chunk in chunks(session_ids):
         total_model._default_manager.filter(session_id__in=chunk).delete()
-        rows = recomputed(score_model._default_manager.filter(session_id__in=chunk))
+        rows = recomputed(score_model._default_manager.filter(session_id__in=chunk), figures)
         total_model._default_manager.bulk_create(total_model(**row) for row in rows)
 
 
@@ -76,6 +84,8 @@ def session_totals_refresh(*, session_ids: Iterable[int]) -> None:
     write_totals(SessionSeatTotal, Score, ids)
     seasons = Session.objects.filter(pk__in=ids).values("season_id")
     season_standings_changed(seasons=Season.objects.filter(pk__in=seasons))
+    # Ratings follow the sessions' results in play order: a job, once the write commits.
+    ratings_stale(session_ids=ids)
 
 
 def season_standings_changed(*, seasons: QuerySet[Season]) -> None:
