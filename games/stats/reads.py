@@ -137,12 +137,15 @@ def player_stats(*, player: Player, family: str, dates: DateRange = EVERY_DAY) -
 
 
 def player_stats_version(*, player: Player) -> str:
-    """A value that changes whenever the player's figures may have (one query): every
-    write replaces its session's kept totals (new ids), and the player's name is part of
-    it. Opponents' names are not, so renaming one leaves the figures' version as it was."""
+    """A value that changes whenever the player's figures or ratings may have (two
+    queries): every write replaces its session's kept totals (new ids), every replay its
+    ratings, and the player's name is part of it. Opponents' names are not, so renaming one
+    leaves the version as it was."""
     kept = SessionSeatTotal.objects.filter(player=player).aggregate(n=Count("id"), last=Max("id"))
+    rated = Rating.objects.filter(player=player).aggregate(n=Count("id"), last=Max("id"))
     created = player.created_at.timestamp()
-    return f"{player.pk}.{created}.{kept['n']}.{kept['last'] or 0}:{player.name}"
+    figures_part = f"{kept['n']}.{kept['last'] or 0}.{rated['n']}.{rated['last'] or 0}"
+    return f"{player.pk}.{created}.{figures_part}:{player.name}"
 
 
 # Ratings

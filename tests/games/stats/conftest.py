@@ -63,6 +63,10 @@ class League:
 
 @pytest.fixture
 def league(club: Club, alice: User) -> League:
+    return build_league(club, alice)
+
+
+def build_league(club: Club, alice: User) -> League:
     rules = services.rule_set_create(
         club=club, name="Half rules", family="hk", params=HK_HALF, by=alice
     )
