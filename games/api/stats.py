@@ -29,6 +29,7 @@ from games.models import Player, Season
 from games.stats import ratings
 from games.stats.reads import (
     DateRange,
+    PlayerStats,
     player_head_to_head,
     player_stats,
     player_stats_version,
@@ -121,6 +122,17 @@ class RatingPointSerializer(SkillSerializer):
     sessions = serializers.IntegerField(help_text="Sessions rated so far, this one included.")
 
 
+class LargestWinSerializer(serializers.Serializer[Any]):
+    session = serializers.IntegerField(source="session_id")
+    hand = serializers.IntegerField(source="hand_id")
+    played_on = serializers.DateField()
+    value = serializers.IntegerField(source="hand_value")
+    patterns = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The hand's patterns where its tiles were evaluated; else empty.",
+    )
+
+
 class FamilyStatsSerializer(serializers.Serializer[Any]):
     family = serializers.ChoiceField(choices=FAMILY_CHOICES)
     value_label = serializers.CharField(help_text="The unit of winning values: faan, fan, …")
@@ -130,6 +142,7 @@ class FamilyStatsSerializer(serializers.Serializer[Any]):
     best = SessionResultSerializer(allow_null=True)
     worst = SessionResultSerializer(allow_null=True)
     streaks = StreaksSerializer()
+    largest_win = LargestWinSerializer(allow_null=True)
     rating = RatingPointSerializer(allow_null=True, help_text="The latest: every date counts.")
     rating_history = RatingPointSerializer(many=True)
 
@@ -153,6 +166,19 @@ def _rating_point(rating: Any) -> dict[str, Any]:
     }
 
 
+def _largest(stats: PlayerStats) -> dict[str, Any] | None:
+    if stats.largest is None:
+        return None
+    score = stats.largest
+    return {
+        "session_id": score.session_id,
+        "hand_id": score.hand_id,
+        "played_on": score.played_on,
+        "hand_value": score.hand_value,
+        "patterns": stats.largest_patterns,
+    }
+
+
 def _family_stats(player: Player, family: str, dates: DateRange) -> dict[str, Any]:
     stats = player_stats(player=player, family=family, dates=dates)
     history = [_rating_point(r) for r in rating_history(player=player, family=family)]
@@ -165,6 +191,7 @@ def _family_stats(player: Player, family: str, dates: DateRange) -> dict[str, An
         "best": stats.best,
         "worst": stats.worst,
         "streaks": stats.streaks,
+        "largest_win": _largest(stats),
         "rating": history[-1] if history else None,
         "rating_history": history,
     }

@@ -78,6 +78,18 @@ def player_win_values(
     return {row["hand_value"]: row["count"] for row in counted}
 
 
+def player_largest_win(
+    *, player: Player, family: str, dates: DateRange = EVERY_DAY
+) -> Score | None:
+    """The player's winning score of the highest value (the earliest of equals), with its
+    hand: its evaluation names the patterns where the tiles were recorded (one query)."""
+    wins = Score.objects.filter(
+        dates.q(), player=player, won=True, hand_value__isnull=False, **{FAMILY_PATH: family}
+    )
+    ordered = wins.select_related("hand").order_by("-hand_value", "played_on", "hand_id")
+    return ordered.first()
+
+
 def player_table_mates(
     *, player: Player, family: str, dates: DateRange = EVERY_DAY
 ) -> list[list[figures.Seat]]:
@@ -113,6 +125,14 @@ class PlayerStats:
     best: SessionRow | None
     worst: SessionRow | None
     opponents: list[Opponent] = field(default_factory=list)
+    largest: Score | None = None
+
+    @property
+    def largest_patterns(self) -> list[dict[str, Any]]:
+        """The largest win's patterns, where its tiles were evaluated (else none)."""
+        evaluation = self.largest.hand.evaluation if self.largest else None
+        patterns = evaluation.get("patterns") if isinstance(evaluation, dict) else None
+        return [p for p in patterns or [] if isinstance(p, dict)]
 
     @property
     def net_over_time(self) -> list[tuple[dt.date, Any]]:
@@ -120,7 +140,7 @@ class PlayerStats:
 
 
 def player_stats(*, player: Player, family: str, dates: DateRange = EVERY_DAY) -> PlayerStats:
-    """The player's figures in one family (three queries)."""
+    """The player's figures in one family (four queries)."""
     rows = player_session_rows(player=player, family=family, dates=dates)
     best, worst = figures.best_and_worst(rows)
     values = player_win_values(player=player, family=family, dates=dates)
@@ -133,6 +153,7 @@ def player_stats(*, player: Player, family: str, dates: DateRange = EVERY_DAY) -
         best=best,
         worst=worst,
         opponents=player_head_to_head(player=player, family=family, dates=dates),
+        largest=player_largest_win(player=player, family=family, dates=dates),
     )
 
 

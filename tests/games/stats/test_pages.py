@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from games.models import Player, Session
 from games.stats.replay import ratings_replay
 from tests.games.pages import table_rows, text
 from tests.games.stats.conftest import League
+from tests.games.test_zung_jung_pages import TILES
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +76,25 @@ def test_the_ratings_table_ranks_by_the_conservative_value(league: League) -> No
     assert all("provisional" in row[1] for row in rows)  # three sessions leave σ above 25/6
     season = Client().get("/c/dragons/ratings/", {"season": str(league.season.pk)})
     assert len(table_rows(season, "ratings")) == 5
+
+
+def test_the_largest_win_links_its_hand_and_names_its_patterns(
+    as_bob: Client, zj_session: Session, players: list[Player]
+) -> None:
+    for fields in ({"how": "discard", "blamed": "1"}, {"how": "self_drawn"}):
+        data = {"client_id": str(uuid.uuid4()), "action": "save", "winner": "0", **fields}
+        as_bob.post(f"/c/dragons/sessions/{zj_session.pk}/hands/new/", {**data, **TILES})
+    response = Client().get(f"/c/dragons/players/{players[0].pk}/")
+    page = text(response)
+    assert "Largest win 15 points" in page and "All Sequences" in page
+    assert f'href="/c/dragons/sessions/{zj_session.pk}/#hand-1"' in response.content.decode()
+    api = Client().get(f"/api/v1/players/{players[0].pk}/family-stats/").json()
+    largest = api["families"][0]["largest_win"]
+    assert (largest["value"], largest["session"]) == (15, zj_session.pk)
+    assert "All Sequences" in [p["name"] for p in largest["patterns"]]
+
+
+def test_a_typed_largest_win_has_no_patterns(league: League) -> None:
+    response = player_page(league, "A")
+    assert "Largest win 5 faan" in text(response)
+    assert "largest-patterns" not in response.content.decode()
