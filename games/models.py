@@ -353,6 +353,8 @@ class SessionSeatTotal(models.Model):
     win_value = models.BigIntegerField(null=True, blank=True)
     # The largest winning hand's value; none when no win had a value.
     best_win_value = models.BigIntegerField(null=True, blank=True)
+    # How many wins had each value: {"3": 2, "5": 1} (the histogram of winning values).
+    win_values = models.JSONField(default=dict, blank=True)
     # Classical: the hands this seat was East, and its longest run of Mah-Jonggs as East.
     east_hands = models.PositiveIntegerField()
     best_east_run = models.PositiveSmallIntegerField(null=True, blank=True)

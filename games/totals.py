@@ -40,16 +40,34 @@ FIGURES: dict[str, Any] = {
     "east_hands": Count("id", filter=Q(east_run__isnull=False)),
     "best_east_run": Max("east_run"),
 }
-COLUMNS = (*PLACE, *FIGURES)
+# How many of the seat's wins had each value, {"3": 2, "5": 1}: the histogram of winning
+# values sums these (a second grouped query, as no portable SQL aggregate builds the object).
+WIN_VALUES = "win_values"
+COLUMNS = (*PLACE, *FIGURES, WIN_VALUES)
 
 
 def recomputed(
-    scores: QuerySet[Any], figures: Iterable[str] = FIGURES
-) -> QuerySet[Any, dict[str, Any]]:
+    scores: QuerySet[Any], figures: Iterable[str] = (*FIGURES, WIN_VALUES)
+) -> list[dict[str, Any]]:
     """Each session seat's totals over ``scores``, as dicts of ``PLACE`` and ``figures``."""
-    wanted = {name: FIGURES[name] for name in figures}
-    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**wanted)
-    return totals.order_by("session_id", "seat")
+    names = list(figures)
+    wanted = {name: FIGURES[name] for name in names if name in FIGURES}
+    totals = list(scores.values(*PLACE).annotate(**wanted).order_by("session_id", "seat"))
+    if WIN_VALUES in names:
+        counts = win_value_counts(scores)
+        for row in totals:
+            row[WIN_VALUES] = counts.get((row["session_id"], row["seat"]), {})
+    return totals
+
+
+def win_value_counts(scores: QuerySet[Any]) -> dict[tuple[int, int], dict[str, int]]:
+    """Per session seat, how many of its wins had each value (keys as JSON keeps them)."""
+    wins = scores.filter(won=True, hand_value__isnull=False)
+    rows = wins.values("session_id", "seat", "hand_value").annotate(n=Count("id")).order_by()
+    counts: dict[tuple[int, int], dict[str, int]] = {}
+    for row in rows:
+        counts.setdefault((row["session_id"], row["seat"]), {})[str(row["hand_value"])] = row["n"]
+    return counts
 
 
 def chunks(ids: Iterable[int]) -> Iterator[list[int]]:
@@ -67,7 +85,7 @@ def write_totals(
     the figures their model has at that point.
     """
     fields = {field.name for field in total_model._meta.get_fields()}
-    figures = [name for name in FIGURES if name in fields]
+    figures = [name for name in (*FIGURES, WIN_VALUES) if name in fields]
     for chunk in chunks(session_ids):
         total_model._default_manager.filter(session_id__in=chunk).delete()
         rows = recomputed(score_model._default_manager.filter(session_id__in=chunk), figures)

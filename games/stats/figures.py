@@ -7,8 +7,9 @@ kept totals hold them), so the pages, the API and the tests share one definition
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -27,6 +28,8 @@ class SessionRow:
     net: Decimal
     win_value: int | None = None
     best_win_value: int | None = None
+    # How many wins had each value, keyed as JSON keeps them: {"3": 2, "5": 1}.
+    win_values: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,20 @@ def rates(rows: Sequence[SessionRow]) -> Rates:
         win_value=sum(row.win_value or 0 for row in rows),
         best_win_value=max(best, default=None),
     )
+
+
+def win_value_counts(rows: Iterable[SessionRow]) -> dict[int, int]:
+    """How many of the player's wins had each value, over the sessions."""
+    counts: Counter[int] = Counter()
+    for row in rows:
+        counts.update({int(value): count for value, count in row.win_values.items()})
+    return dict(sorted(counts.items()))
+
+
+def largest_win_session(rows: Sequence[SessionRow]) -> SessionRow | None:
+    """The (earliest) session of the player's largest winning value, if any win had one."""
+    valued = [row for row in in_play_order(rows) if row.best_win_value is not None]
+    return max(valued, key=lambda row: row.best_win_value or 0, default=None)
 
 
 def in_play_order(rows: Iterable[SessionRow]) -> list[SessionRow]:
@@ -186,19 +203,27 @@ class Opponent:
 
 def head_to_head(player_id: int, sessions: Iterable[Sequence[Seat]]) -> list[Opponent]:
     """The player's opponents, most sessions together first (then the most won from)."""
-    shared: dict[int, list[Fraction]] = {}
+    # Per opponent and number of seats: the differences of nets (exact decimals), divided
+    # once at the end, as a fraction (a third of a point has no exact decimal).
+    differences: dict[int, dict[int, Decimal]] = {}
+    together: Counter[int] = Counter()
     names: dict[int, str] = {}
     for seats in sessions:
-        mine = [seat.net for seat in seats if seat.player_id == player_id]
-        if not mine:
+        mine = next((seat.net for seat in seats if seat.player_id == player_id), None)
+        if mine is None:
             continue
         for seat in seats:
             if seat.player_id != player_id:
                 names[seat.player_id] = seat.name
-                exchanged = (Fraction(mine[0]) - Fraction(seat.net)) / len(seats)
-                shared.setdefault(seat.player_id, []).append(exchanged)
+                together[seat.player_id] += 1
+                by_seats = differences.setdefault(seat.player_id, {})
+                by_seats[len(seats)] = by_seats.get(len(seats), Decimal(0)) + mine - seat.net
     opponents = [
-        Opponent(other, names[other], len(amounts), sum(amounts, Fraction(0)))
-        for other, amounts in shared.items()
+        Opponent(other, names[other], together[other], _exchanged(differences[other]))
+        for other in together
     ]
     return sorted(opponents, key=lambda o: (-o.sessions, -o.net, o.name))
+
+
+def _exchanged(by_seats: Mapping[int, Decimal]) -> Fraction:
+    return sum((Fraction(total) / seats for seats, total in by_seats.items()), Fraction(0))

@@ -1,6 +1,6 @@
 """The reads behind a player's statistics and the ratings tables: a fixed few queries each,
-over the kept per-session totals and the kept ratings (the winning values' histogram is the
-one figure read from the hands' scores, grouped by value in the database)."""
+over the kept per-session totals and the kept ratings (the largest win's hand is read from
+its one session's scores)."""
 
 from __future__ import annotations
 
@@ -61,33 +61,23 @@ def player_session_rows(
             "net",
             "win_value",
             "best_win_value",
+            "win_values",
         )
         .order_by("played_on", "session_id")
     )
     return [SessionRow(*row) for row in rows]
 
 
-def player_win_values(
-    *, player: Player, family: str, dates: DateRange = EVERY_DAY
-) -> dict[int, int]:
-    """How many of the player's wins had each value (one grouped query over their wins)."""
+def player_largest_win(*, player: Player, row: SessionRow | None) -> Score | None:
+    """The winning score of the player's largest value in the session ``row`` (from
+    ``largest_win_session``), with its hand: its evaluation names the patterns where the
+    tiles were recorded (one query within one session)."""
+    if row is None:
+        return None
     wins = Score.objects.filter(
-        dates.q(), player=player, won=True, hand_value__isnull=False, **{FAMILY_PATH: family}
+        session_id=row.session_id, player=player, won=True, hand_value=row.best_win_value
     )
-    counted = wins.values("hand_value").annotate(count=Count("id")).order_by("hand_value")
-    return {row["hand_value"]: row["count"] for row in counted}
-
-
-def player_largest_win(
-    *, player: Player, family: str, dates: DateRange = EVERY_DAY
-) -> Score | None:
-    """The player's winning score of the highest value (the earliest of equals), with its
-    hand: its evaluation names the patterns where the tiles were recorded (one query)."""
-    wins = Score.objects.filter(
-        dates.q(), player=player, won=True, hand_value__isnull=False, **{FAMILY_PATH: family}
-    )
-    ordered = wins.select_related("hand").order_by("-hand_value", "played_on", "hand_id")
-    return ordered.first()
+    return wins.select_related("hand").order_by("hand__number").first()
 
 
 def player_table_mates(
@@ -143,17 +133,17 @@ def player_stats(*, player: Player, family: str, dates: DateRange = EVERY_DAY) -
     """The player's figures in one family (four queries)."""
     rows = player_session_rows(player=player, family=family, dates=dates)
     best, worst = figures.best_and_worst(rows)
-    values = player_win_values(player=player, family=family, dates=dates)
+    largest = figures.largest_win_session(rows)
     return PlayerStats(
         family=family,
         rates=figures.rates(rows),
         sessions=rows,
-        histogram=figures.histogram(values),
+        histogram=figures.histogram(figures.win_value_counts(rows)),
         streaks=figures.streaks(rows),
         best=best,
         worst=worst,
         opponents=player_head_to_head(player=player, family=family, dates=dates),
-        largest=player_largest_win(player=player, family=family, dates=dates),
+        largest=player_largest_win(player=player, row=largest),
     )
 
 

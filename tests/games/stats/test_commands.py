@@ -28,6 +28,16 @@ def test_the_totals_check_finds_and_mends_a_wrong_largest_win(league: League) ->
     assert kept.get().best_win_value == 5
 
 
+def test_the_totals_check_finds_and_mends_wrong_winning_values(league: League) -> None:
+    kept = SessionSeatTotal.objects.filter(session=league.sessions[0], seat=0)
+    assert kept.get().win_values == {"3": 1, "5": 1}
+    kept.update(win_values={"3": 2})
+    out = StringIO()
+    call_command("standings_totals", "--rebuild", stdout=out)
+    assert "win_values kept {'3': 2}" in out.getvalue()
+    assert kept.get().win_values == {"3": 1, "5": 1}
+
+
 def test_ratings_rebuild_rates_every_session_of_the_club(league: League) -> None:
     out = StringIO()
     call_command("ratings_rebuild", "--club", "dragons", stdout=out)

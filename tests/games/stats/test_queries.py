@@ -16,8 +16,8 @@ __all__ = ["measure", "pinned", "warm"]
 
 # Both: the club, the signed-in session, the user, the membership. The player page: the
 # player, their families, hands (count, page), sessions (count, page), totals; the figures
-# (session rows, winning values, table mates, the largest win) and the rating history.
-PLAYER_QUERIES = 16
+# (session rows, table mates, the largest win's hand) and the rating history.
+PLAYER_QUERIES = 15
 # The club's rated families, its seasons with their rule sets, the latest ratings per
 # player, and those ratings with their players.
 RATINGS_QUERIES = 8
