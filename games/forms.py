@@ -193,10 +193,11 @@ class SignUpForm(forms.Form):
         return data
 
 
-class StandingsFilterForm(forms.Form):
+class DateRangeForm(forms.Form):
+    """The standings' date range: both ends inclusive, either left open."""
+
     date_from = forms.DateField(required=False, label="From", widget=DateInput())
     date_to = forms.DateField(required=False, label="To (inclusive)", widget=DateInput())
-    min_games = forms.IntegerField(required=False, min_value=0, label="Minimum games")
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -205,6 +206,10 @@ class StandingsFilterForm(forms.Form):
         if start and end and end < start:
             self.add_error("date_to", "The end date is before the start date.")
         return data
+
+
+class StandingsFilterForm(DateRangeForm):
+    min_games = forms.IntegerField(required=False, min_value=0, label="Minimum games")
 
 
 class ScoreImportForm(forms.Form):

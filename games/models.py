@@ -360,6 +360,10 @@ class SessionSeatTotal(models.Model):
     real_losses = models.BigIntegerField()
     # The sum of the winning hands' values; none when no win had a value.
     win_value = models.BigIntegerField(null=True, blank=True)
+    # The largest winning hand's value; none when no win had a value.
+    best_win_value = models.BigIntegerField(null=True, blank=True)
+    # How many wins had each value: {"3": 2, "5": 1} (the histogram of winning values).
+    win_values = models.JSONField(default=dict, blank=True)
     # Classical: the hands this seat was East, and its longest run of Mah-Jonggs as East.
     east_hands = models.PositiveIntegerField()
     best_east_run = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -376,6 +380,46 @@ class SessionSeatTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.net} over {self.hands} hands"
+
+
+class Rating(models.Model):
+    """Kept: a player's skill rating in one club and rule family after one rated session.
+
+    One row per seat of every rated session, in play order, so the latest row is the
+    player's rating and the earlier ones its history. Rewritten by the ratings job from
+    the first session that changed (``games.stats.ratings``); derived from the kept totals.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    family = models.CharField(max_length=20, choices=family_choices)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    # Denormalised from the session: the history's order and the season's table.
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+", db_index=False)
+    played_on = models.DateField()
+    # Skill estimate and its uncertainty (openskill's μ and σ): floats, as the library's.
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # Rated sessions in this club and family so far, this one included.
+    sessions = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["club", "family", "played_on", "session", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="one_rating_per_session"),
+        ]
+        indexes = [
+            models.Index(fields=["club", "family", "played_on"]),
+            models.Index(fields=["season", "played_on"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.mu:.2f} ± {self.sigma:.2f}"
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ: the skill the player is very likely above; what tables rank by."""
+        return self.mu - 3 * self.sigma
 
 
 class HandRevision(models.Model):

@@ -18,6 +18,7 @@ from django.db.models.functions import Coalesce
 from django_tasks import task
 
 from games.models import Score, Season, Session, SessionSeatTotal
+from games.stats.replay import ratings_stale
 
 # Sessions per query: well under every database's limit of bound parameters, and few rows.
 CHUNK = 500
@@ -36,25 +37,39 @@ FIGURES: dict[str, Any] = {
     "deal_ins": Count("id", filter=Q(blamed=True, false_win=False)),
     "real_losses": Coalesce(Sum("real_loss"), 0),
     "win_value": Sum("hand_value", filter=Q(won=True)),
+    "best_win_value": Max("hand_value", filter=Q(won=True)),
     "east_hands": Count("id", filter=Q(east_run__isnull=False)),
     "best_east_run": Max("east_run"),
     "declarations": Count("id", filter=Q(declared=True)),
 }
-COLUMNS = (*PLACE, *FIGURES)
+# How many of the seat's wins had each value, {"3": 2, "5": 1}: the histogram of winning
+# values sums these (a second grouped query, as no portable SQL aggregate builds the object).
+WIN_VALUES = "win_values"
+COLUMNS = (*PLACE, *FIGURES, WIN_VALUES)
 
 
 def recomputed(
-    scores: QuerySet[Any], figures: dict[str, Any] = FIGURES
-) -> QuerySet[Any, dict[str, Any]]:
-    """Each session seat's totals over ``scores``, as dicts of ``COLUMNS``."""
-    totals: QuerySet[Any, dict[str, Any]] = scores.values(*PLACE).annotate(**figures)
-    return totals.order_by("session_id", "seat")
+    scores: QuerySet[Any], figures: Iterable[str] = (*FIGURES, WIN_VALUES)
+) -> list[dict[str, Any]]:
+    """Each session seat's totals over ``scores``, as dicts of ``PLACE`` and ``figures``."""
+    names = list(figures)
+    wanted = {name: FIGURES[name] for name in names if name in FIGURES}
+    totals = list(scores.values(*PLACE).annotate(**wanted).order_by("session_id", "seat"))
+    if WIN_VALUES in names:
+        counts = win_value_counts(scores)
+        for row in totals:
+            row[WIN_VALUES] = counts.get((row["session_id"], row["seat"]), {})
+    return totals
 
 
-def figures_of(total_model: type[Model]) -> dict[str, Any]:
-    """The figures ``total_model`` keeps: a migration's historical model may predate some."""
-    kept = {field.name for field in total_model._meta.get_fields()}
-    return {name: figure for name, figure in FIGURES.items() if name in kept}
+def win_value_counts(scores: QuerySet[Any]) -> dict[tuple[int, int], dict[str, int]]:
+    """Per session seat, how many of its wins had each value (keys as JSON keeps them)."""
+    wins = scores.filter(won=True, hand_value__isnull=False)
+    rows = wins.values("session_id", "seat", "hand_value").annotate(n=Count("id")).order_by()
+    counts: dict[tuple[int, int], dict[str, int]] = {}
+    for row in rows:
+        counts.setdefault((row["session_id"], row["seat"]), {})[str(row["hand_value"])] = row["n"]
+    return counts
 
 
 def chunks(ids: Iterable[int]) -> Iterator[list[int]]:
@@ -68,12 +83,14 @@ def write_totals(
 ) -> None:
     """Replace the kept totals of these sessions with a recomputation from their scores.
 
-    Takes the models so that the migration can run it on its historical ones.
+    Takes the models so that a migration can run it on its historical ones, which fill
+    the figures their model has at that point.
     """
+    fields = {field.name for field in total_model._meta.get_fields()}
+    figures = [name for name in (*FIGURES, WIN_VALUES) if name in fields]
     for chunk in chunks(session_ids):
         total_model._default_manager.filter(session_id__in=chunk).delete()
-        scores = score_model._default_manager.filter(session_id__in=chunk)
-        rows = recomputed(scores, figures_of(total_model))
+        rows = recomputed(score_model._default_manager.filter(session_id__in=chunk), figures)
         total_model._default_manager.bulk_create(total_model(**row) for row in rows)
 
 
@@ -87,6 +104,8 @@ def session_totals_refresh(*, session_ids: Iterable[int]) -> None:
     write_totals(SessionSeatTotal, Score, ids)
     seasons = Session.objects.filter(pk__in=ids).values("season_id")
     season_standings_changed(seasons=Season.objects.filter(pk__in=seasons))
+    # Ratings follow the sessions' results in play order: a job, once the write commits.
+    ratings_stale(session_ids=ids)
 
 
 def season_standings_changed(*, seasons: QuerySet[Season]) -> None:

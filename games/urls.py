@@ -16,6 +16,7 @@ from games.views import (
     session_rules,
     sessions,
     standings,
+    stats,
     tokens,
     webhooks,
 )
@@ -51,6 +52,7 @@ urlpatterns = [
     path(club + "players/", people.player_list, name="players"),
     path(club + "players/<int:player_id>/", people.player_detail, name="player"),
     path(club + "players/<int:player_id>/edit/", people.player_edit, name="player_edit"),
+    path(club + "ratings/", stats.club_ratings, name="club_ratings"),
     path(club + "members/", people.members, name="members"),
     path(club + "members/invite/", people.invitation_create, name="invitation_create"),
     path(club + "members/account/", people.member_account_create, name="member_account_create"),

@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from games.api import clubs, hands, rules, scoring, session_rules, sessions
+from games.api import clubs, hands, rules, scoring, session_rules, sessions, stats
 from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
@@ -42,6 +42,17 @@ urlpatterns = [
     path("players/", route(clubs.PlayerListApi), name="api-players"),
     path("players/<int:player_id>/", route(clubs.PlayerDetailApi), name="api-player"),
     path("players/<int:player_id>/stats/", route(clubs.PlayerStatsApi), name="api-player-stats"),
+    path(
+        "players/<int:player_id>/family-stats/",
+        route(stats.PlayerFamilyStatsApi),
+        name="api-player-family-stats",
+    ),
+    path(
+        "players/<int:player_id>/head-to-head/",
+        route(stats.PlayerHeadToHeadApi),
+        name="api-player-head-to-head",
+    ),
+    path("ratings/", route(stats.RatingsApi), name="api-ratings"),
     path("rule-sets/", route(rules.RuleSetListApi), name="api-rule-sets"),
     path("rule-sets/<int:rule_set_id>/", route(rules.RuleSetDetailApi), name="api-rule-set"),
     path("seasons/", route(rules.SeasonListApi), name="api-seasons"),

@@ -28,6 +28,7 @@ from games.forms import (
 )
 from games.models import Invitation, Membership, Player
 from games.qr import qr_svg
+from games.views.stats import player_figures
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -78,6 +79,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         "scores": hands.get_page(request.GET.get("page")),
         "sessions": sessions.get_page(request.GET.get("sessions_page")),
         "totals": selectors.player_totals(player=player, family=key),
+        **(player_figures(request, player, key) if key else {}),
     }
     return render(request, "games/player_detail.html", context)
 

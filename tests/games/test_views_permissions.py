@@ -29,6 +29,7 @@ CLUB_PAGES = [
     ("players", "/c/{slug}/players/", "read"),
     ("player", "/c/{slug}/players/{player}/", "read"),
     ("player_edit", "/c/{slug}/players/{player}/edit/", "organiser"),
+    ("club_ratings", "/c/{slug}/ratings/", "read"),
     ("members", "/c/{slug}/members/", "organiser"),
     ("club_settings", "/c/{slug}/settings/", "organiser"),
     ("webhooks", "/c/{slug}/webhooks/", "organiser"),

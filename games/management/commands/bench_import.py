@@ -30,6 +30,7 @@ from games.models import (
     Hand,
     Membership,
     Player,
+    Rating,
     RuleSet,
     RuleSetVersion,
     Score,
@@ -193,6 +194,7 @@ def delete_bench_club(club: Club) -> None:
     """Delete the benchmark club's rows table by table (the ORM's cascade is far slower)."""
     with transaction.atomic():
         for model, lookup in (
+            (Rating, "club"),
             (SessionSeatTotal, "season__club"),
             (Score, "season__club"),
             (Hand, "session__club"),

@@ -1,0 +1,130 @@
+"""Ratings kept in the database: replayed in play order from the first session that changed.
+
+A hand write queues :func:`ratings_recompute` for its session's club and family once the
+write commits; the job deletes the ratings from that session's date on and rates every
+session from there again, starting from each player's rating before it. One job at a time
+per club (it locks the club's row), so the rows of a club and family are written in play
+order and the latest id of a player is their current rating.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from functools import partial
+from itertools import groupby
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Min
+from django_tasks import task
+
+from games.models import Club, Rating, Session, SessionSeatTotal
+from games.stats.ratings import NEWCOMER, Skill, rate_session
+
+FAMILY_PATH = "session__rule_set_version__rule_set__family"
+
+
+def ratings_stale(*, session_ids: Iterable[int]) -> None:
+    """Queue the recompute of these sessions' ratings once the current transaction commits."""
+    ids = sorted(set(session_ids))
+    if ids:
+        transaction.on_commit(partial(_queue, ids), robust=True)
+
+
+def _queue(session_ids: list[int]) -> None:
+    scopes = (
+        Session.objects.filter(pk__in=session_ids)
+        .values_list("club_id", "rule_set_version__rule_set__family", "pk")
+        .order_by("club_id", "rule_set_version__rule_set__family")
+    )
+    for (club_id, family), rows in groupby(scopes, key=lambda row: row[:2]):
+        ratings_recompute.enqueue(club_id, family, [row[2] for row in rows])
+
+
+@task()
+def ratings_recompute(club_id: int, family: str, session_ids: list[int]) -> int:
+    """Rate again, in order, every session of the club and family from the earliest of these."""
+    since = _earliest(session_ids)
+    if since is None:
+        return 0
+    return ratings_replay(club_id=club_id, family=family, since=since)
+
+
+def _earliest(session_ids: list[int]) -> dt.date | None:
+    """The first day a change touches: the sessions' dates, or where they were rated."""
+    played = Session.objects.filter(pk__in=session_ids).aggregate(day=Min("played_on"))["day"]
+    rated = Rating.objects.filter(session_id__in=session_ids).aggregate(day=Min("played_on"))
+    days = [day for day in (played, rated["day"]) if day is not None]
+    return min(days, default=None)
+
+
+def ratings_replay(*, club_id: int, family: str, since: dt.date | None = None) -> int:
+    """Rewrite the club's ratings in ``family`` from ``since`` on (all of them without it);
+    the number of sessions rated."""
+    with transaction.atomic():
+        list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk"))
+        ratings = Rating.objects.filter(club_id=club_id, family=family)
+        later = ratings if since is None else ratings.filter(played_on__gte=since)
+        later.delete()
+        skills, counts = _standing_before(ratings)
+        sessions = _sessions_from(club_id, family, since)
+        rows: list[Rating] = []
+        for seats in sessions:
+            rows.extend(_rate(club_id, family, seats, skills, counts))
+        Rating.objects.bulk_create(rows, batch_size=1000)
+    return len(sessions)
+
+
+def _standing_before(ratings: Any) -> tuple[dict[int, Skill], dict[int, int]]:
+    """Each player's latest rating kept (before the replay) and their sessions rated."""
+    latest = ratings.values("player_id").annotate(last=Max("id")).values("last")
+    skills, counts = {}, {}
+    for rating in Rating.objects.filter(pk__in=latest):
+        skills[rating.player_id] = Skill(rating.mu, rating.sigma)
+        counts[rating.player_id] = rating.sessions
+    return skills, counts
+
+
+def _sessions_from(club_id: int, family: str, since: dt.date | None) -> list[list[Any]]:
+    """The seats (kept totals) of each session from ``since`` on, in play order."""
+    totals = SessionSeatTotal.objects.filter(session__club_id=club_id, **{FAMILY_PATH: family})
+    if since is not None:
+        totals = totals.filter(played_on__gte=since)
+    rows = totals.order_by("played_on", "session_id", "seat").values_list(
+        "session_id", "season_id", "played_on", "player_id", "net"
+    )
+    return [list(seats) for _, seats in groupby(rows, key=lambda row: row[0])]
+
+
+def _rate(
+    club_id: int,
+    family: str,
+    seats: list[Any],
+    skills: dict[int, Skill],
+    counts: dict[int, int],
+) -> list[Rating]:
+    """Rate one session (two seats or more), updating the running skills and counts."""
+    if len(seats) < 2:
+        return []
+    players = [seat[3] for seat in seats]
+    before = [skills.get(player, NEWCOMER) for player in players]
+    after = rate_session(before, [seat[4] for seat in seats])
+    rows = []
+    for (session_id, season_id, played_on, player, _), skill in zip(seats, after, strict=True):
+        skills[player] = skill
+        counts[player] = counts.get(player, 0) + 1
+        rows.append(
+            Rating(
+                club_id=club_id,
+                family=family,
+                player_id=player,
+                session_id=session_id,
+                season_id=season_id,
+                played_on=played_on,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                sessions=counts[player],
+            )
+        )
+    return rows

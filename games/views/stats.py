@@ -1,0 +1,100 @@
+"""A player's figures on their page, and a club's ratings table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.access import club_access
+from games.forms import DateRangeForm, StandingsFilterForm
+from games.models import Player, Season
+from games.stats import svg
+from games.stats.ratings import Skill
+from games.stats.reads import (
+    DateRange,
+    PlayerStats,
+    player_stats,
+    rating_families,
+    rating_history,
+    ratings_table,
+)
+from scoring.families import get_family
+
+
+def date_range(request: HttpRequest) -> tuple[DateRangeForm, DateRange]:
+    """The page's date-range form and the range it asks for (every day when invalid)."""
+    form = DateRangeForm(request.GET or None)
+    if not form.is_valid():
+        return form, DateRange()
+    return form, DateRange(form.cleaned_data["date_from"], form.cleaned_data["date_to"])
+
+
+def player_figures(request: HttpRequest, player: Player, family: str) -> dict[str, Any]:
+    """What the player's page shows of their statistics and rating in ``family``."""
+    form, dates = date_range(request)
+    stats = player_stats(player=player, family=family, dates=dates)
+    history = rating_history(player=player, family=family)
+    latest = history[-1] if history else None
+    return {
+        "filters": form,
+        "stats": stats,
+        "opponents": stats.opponents[:FREQUENT_OPPONENTS],
+        "net_chart": _net_chart(stats),
+        "values_chart": svg.histogram_chart("Winning values", stats.histogram),
+        "rating": Skill(latest.mu, latest.sigma) if latest else None,
+        "rated_sessions": latest.sessions if latest else 0,
+        "rating_chart": svg.rating_chart(
+            "Rating (μ − 3σ) after each session, within μ ± 3σ",
+            [str(r.played_on) for r in history],
+            [r.mu for r in history],
+            [r.sigma for r in history],
+        ),
+    }
+
+
+FREQUENT_OPPONENTS = 8
+
+
+def _net_chart(stats: PlayerStats) -> Any:
+    points = stats.net_over_time
+    return svg.line_chart(
+        "Net score over time, after each session",
+        [str(day) for day, _ in points],
+        [float(net) for _, net in points],
+    )
+
+
+def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's ratings in one family, for every season or one, with a minimum of games."""
+    access = club_access(request, slug)
+    families = rating_families(club=access.club)
+    key = request.GET.get("family")
+    key = key if key in families else (families[0] if families else None)
+    seasons = access.club.seasons.select_related("rule_set").order_by("-id")
+    in_family = [season for season in seasons if season.rule_set.family == key]
+    season = _chosen_season(request, in_family)
+    filters = StandingsFilterForm(request.GET or None)
+    min_games = (filters.cleaned_data.get("min_games") if filters.is_valid() else None) or 0
+    rows = (
+        []
+        if key is None
+        else ratings_table(club=access.club, family=key, season=season, min_games=min_games)
+    )
+    context = {
+        "access": access,
+        "club": access.club,
+        "families": [get_family(f) for f in families],
+        "family": get_family(key) if key else None,
+        "seasons": in_family,
+        "season": season,
+        "min_games": min_games,
+        "rows": rows,
+    }
+    return render(request, "games/ratings.html", context)
+
+
+def _chosen_season(request: HttpRequest, seasons: list[Season]) -> Season | None:
+    wanted = request.GET.get("season", "")
+    return next((season for season in seasons if str(season.pk) == wanted), None)

@@ -1,0 +1,111 @@
+"""Ratings: openskill's own numbers for the same matches, replayed in order after a change."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from openskill.models import PlackettLuce
+
+from games import services
+from games.models import Hand, Rating
+from games.stats.ratings import NEWCOMER, Skill, placements, rate_session
+from games.stats.reads import rating_history, ratings_table
+from games.stats.replay import ratings_replay
+from tests.games.stats.conftest import League
+
+
+def test_places_follow_the_net_and_ties_share_one() -> None:
+    nets = [Decimal(n) for n in (10, -5, 10, -5)]
+    assert placements(nets) == [1, 3, 1, 3]
+
+
+def test_a_session_is_rated_as_openskill_rates_the_same_match() -> None:
+    model = PlackettLuce()
+    skills = [NEWCOMER, Skill(30.0, 5.0), NEWCOMER, Skill(20.0, 7.0)]
+    nets = [Decimal(n) for n in (-80, 184, -72, -32)]
+    teams = [[model.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
+    expected = model.rate(teams, ranks=[4, 1, 3, 2])
+    found = rate_session(skills, nets)
+    assert [(s.mu, s.sigma) for s in found] == [(t[0].mu, t[0].sigma) for t in expected]
+    assert found[1].mu > 30.0 and found[0].mu < NEWCOMER.mu
+
+
+def test_a_newcomer_starts_at_zero_and_is_provisional() -> None:
+    assert NEWCOMER.conservative == pytest.approx(0.0)
+    assert NEWCOMER.provisional and not Skill(25.0, 3.0).provisional
+
+
+def openskill_season() -> dict[str, tuple[float, float]]:
+    """The hand-built season rated by openskill alone, session by session."""
+    model = PlackettLuce()
+    ratings = {name: model.rating() for name in "ABCDE"}
+    for seating, places in (("ABCD", [1, 2, 3, 4]), ("EACB", [2, 4, 3, 1]), ("ABCD", [4, 3, 1, 1])):
+        teams = [[ratings[name]] for name in seating]
+        for name, (rated,) in zip(seating, model.rate(teams, ranks=places), strict=True):
+            ratings[name] = rated
+    return {name: (r.mu, r.sigma) for name, r in ratings.items()}
+
+
+@pytest.mark.django_db
+def test_the_replay_rates_the_season_as_openskill_does(league: League) -> None:
+    assert ratings_replay(club_id=league.club.pk, family=league.family) == 3
+    table = ratings_table(club=league.club, family=league.family)
+    expected = openskill_season()
+    assert {row.name: (row.skill.mu, row.skill.sigma) for row in table} == expected
+    assert [row.skill.conservative for row in table] == sorted(
+        (mu - 3 * sigma for mu, sigma in expected.values()), reverse=True
+    )
+    history = rating_history(player=league.players["A"], family=league.family)
+    assert [(r.played_on, r.sessions) for r in history] == [
+        (session.played_on, n) for n, session in enumerate(league.sessions, 1)
+    ]
+
+
+@pytest.mark.django_db
+def test_the_table_filters_by_season_and_minimum_games(league: League) -> None:
+    ratings_replay(club_id=league.club.pk, family=league.family)
+    table = ratings_table(club=league.club, family=league.family, min_games=3)
+    assert sorted(row.name for row in table) == ["A", "B", "C"]
+    other = services.season_save(club=league.club, name="Autumn", rule_set=league.season.rule_set)
+    assert ratings_table(club=league.club, family=league.family, season=other) == []
+    in_season = ratings_table(club=league.club, family=league.family, season=league.season)
+    assert {row.name: row.sessions for row in in_season} == {
+        "A": 3,
+        "B": 3,
+        "C": 3,
+        "D": 2,
+        "E": 1,
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_changing_a_past_session_rates_every_later_one_again(league: League) -> None:
+    call_command("worker", "--burst")  # the jobs the season's hands queued
+    before = {r.player.name: (r.mu, r.sigma) for r in Rating.objects.select_related("player")}
+    assert len(Rating.objects.all()) == 12
+
+    # On 1 June D wins the last hand off C: A +8, B +24, C −96, D +64 (places B A D C).
+    hand = Hand.objects.get(session=league.sessions[0], number=4)
+    services.hand_amend(
+        hand=hand,
+        hand_input={"outcome": "discard", "winner": 3, "faan": 5, "blamed": 2},
+        expected_version=hand.version,
+        reason="wrong winner",
+        by=league.club.memberships.first().user,  # type: ignore[union-attr]
+    )
+    call_command("worker", "--burst")
+
+    model = PlackettLuce()
+    r = {name: model.rating() for name in "ABCDE"}
+    first = placements([Decimal(n) for n in (8, 24, -96, 64)])
+    for seating, places in (("ABCD", first), ("EACB", [2, 4, 3, 1]), ("ABCD", [4, 3, 1, 1])):
+        rated = model.rate([[r[name]] for name in seating], ranks=places)
+        r.update((name, team[0]) for name, team in zip(seating, rated, strict=True))
+    table = ratings_table(club=league.club, family=league.family)
+    assert {row.name: (row.skill.mu, row.skill.sigma) for row in table} == {
+        name: (rating.mu, rating.sigma) for name, rating in r.items()
+    }
+    assert {row.name: (row.skill.mu, row.skill.sigma) for row in table} != before
+    assert Rating.objects.count() == 12
