@@ -21,6 +21,9 @@ READS = [
     "players/?club={slug}",
     "players/{player}/",
     "players/{player}/stats/",
+    "players/{player}/family-stats/?family=hk",
+    "players/{player}/head-to-head/",
+    "ratings/?club={slug}&family=hk",
     "rule-sets/?club={slug}",
     "rule-sets/{rule_set}/",
     "seasons/?club={slug}",
@@ -52,7 +55,9 @@ def test_every_api_route_is_covered_here() -> None:
     routes = {str(p.pattern) for p in mounted.url_patterns}  # type: ignore[attr-defined]
     covered = {
         "clubs/", "clubs/<str:slug>/", "players/", "players/<int:player_id>/",
-        "players/<int:player_id>/stats/", "rule-sets/", "rule-sets/<int:rule_set_id>/",
+        "players/<int:player_id>/stats/", "players/<int:player_id>/family-stats/",
+        "players/<int:player_id>/head-to-head/", "ratings/",
+        "rule-sets/", "rule-sets/<int:rule_set_id>/",
         "seasons/", "seasons/<int:season_id>/", "seasons/<int:season_id>/standings/",
         "sessions/", "sessions/<int:session_id>/", "hands/", "hands/<int:hand_id>/",
         "sessions/<int:session_id>/rescore/", "sessions/<int:session_id>/rescore/preview/",
