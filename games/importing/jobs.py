@@ -44,6 +44,7 @@ from scoring.score_files import SCORE_FORMATS
 log = logging.getLogger(__name__)
 Status = ImportJob.Status
 SESSIONS_SHOWN = 100
+NAME_LENGTH = ImportJob._meta.get_field("file_name").max_length or 255
 FILE_GONE = "The uploaded file is no longer kept (a day after its upload): upload it again."
 
 
@@ -55,15 +56,7 @@ def job_create(
 ) -> ImportJob:
     """Keep the file and check it: at once when it is small enough to check within the
     request (at most ``SCORE_IMPORT_CHECK_INLINE_LINES`` lines), else by a worker."""
-    job = ImportJob.objects.create(
-        club_id=season.club_id,
-        season=season,
-        file_name=file_name[:255],
-        file=pending_file_save(text=text),
-        digest=hashlib.sha256(text.encode()).hexdigest(),
-        options=options,
-        created_by=by,
-    )
+    job = _new_job(season, file_name, text, options, by)
     if text.count("\n") < inline_check_lines():  # at most that many lines, so as many games
         _check(job, text)
     else:
@@ -76,16 +69,7 @@ def job_queue(
 ) -> ImportJob:
     """Queue an import without a preview (the command line's ``--background``): its
     problems, if any, are told on the job's page."""
-    job = ImportJob.objects.create(
-        club_id=season.club_id,
-        season=season,
-        status=Status.QUEUED,
-        file_name=file_name[:255],
-        file=pending_file_save(text=text),
-        digest=hashlib.sha256(text.encode()).hexdigest(),
-        options=options,
-        created_by=by,
-    )
+    job = _new_job(season, file_name, text, options, by, status=Status.QUEUED)
     _enqueue_import(job)
     return job
 
@@ -102,23 +86,36 @@ def pmn_job_queue(
     """Queue the import of PMN game records the organiser has previewed."""
     text = json.dumps([{"name": f.name, "text": f.text} for f in files])
     names = ", ".join(f.name for f in files)
-    job = ImportJob.objects.create(
-        club_id=season.club_id,
-        season=season,
-        kind=ImportJob.Kind.PMN,
-        status=Status.QUEUED,
-        file_name=names if len(names) <= 255 else names[:254] + "…",
-        file=pending_file_save(text=text),
-        digest=hashlib.sha256(text.encode()).hexdigest(),
-        options={
-            "rule_set": rule_set.pk,
-            "played_on": played_on.isoformat(),
-            "create_players": create_players,
-        },
-        created_by=by,
-    )
+    options = {
+        "rule_set": rule_set.pk,
+        "played_on": played_on.isoformat(),
+        "create_players": create_players,
+    }
+    name = names if len(names) <= NAME_LENGTH else names[: NAME_LENGTH - 1] + "…"
+    job = _new_job(season, name, text, options, by, status=Status.QUEUED, kind=ImportJob.Kind.PMN)
     _enqueue_import(job)
     return job
+
+
+def _new_job(
+    season: Season,
+    file_name: str,
+    text: str,
+    options: dict[str, Any],
+    by: User | None,
+    **fields: Any,
+) -> ImportJob:
+    """A job whose file is kept in storage until it is imported."""
+    return ImportJob.objects.create(
+        club_id=season.club_id,
+        season=season,
+        file_name=file_name[:NAME_LENGTH],
+        file=pending_file_save(text=text),
+        digest=hashlib.sha256(text.encode()).hexdigest(),
+        options=options,
+        created_by=by,
+        **fields,
+    )
 
 
 def job_confirm(job: ImportJob, *, create_players: bool, make_current: bool) -> list[Problem]:

@@ -242,3 +242,18 @@ class Family:
         ``evaluation`` is the stored evaluation of the winner's tiles; where it is missing
         (a revision's earlier input), a family evaluates tiles itself under ``params``."""
         raise NotImplementedError
+
+
+class SequentialFamily(Family):
+    """A family whose hands are scored in the light of the hands before them in their
+    session (the winds, the dealer, the sticks on the table): it scores sequences, and a
+    hand alone is the first of one."""
+
+    sequential: ClassVar[bool] = True
+
+    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
+        """The hand as the first of a session (its scores depend on the hands before it)."""
+        return next(self.score_sequence([hand], params))[0]
+
+    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
+        return next(self.score_sequence([hand], params))[1]

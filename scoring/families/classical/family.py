@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.engine import classical
 from scoring.engine.classical.model import PaymentMethod
-from scoring.families.base import Column, Family, SeatResult
+from scoring.families.base import Column, SeatResult, SequentialFamily
 from scoring.families.classical import session
 from scoring.families.classical.forms import ClassicalHandForm, ClassicalParamsForm
 from scoring.families.classical.hand_input import read_hand
@@ -33,14 +33,13 @@ METHOD_NAMES = {
 }
 
 
-class ClassicalFamily(Family):
+class ClassicalFamily(SequentialFamily):
     key = "classical"
     label = "Classical (Millington, rules files)"
     seat_counts = (2, 3, 4)
     params_form = ClassicalParamsForm
     hand_form = ClassicalHandForm
     value_label = "points"
-    sequential = True
     standings_columns = (
         Column("sessions", "Games"),
         Column("games", "Hands"),
@@ -140,13 +139,6 @@ class ClassicalFamily(Family):
             if played.played is not None:
                 rules = rules_from_params(own)
                 yield seat_results(played.played), hand_evaluation(played.played, rules)
-
-    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
-        """The hand as the first of a session (its scores depend on the hands before it)."""
-        return next(self.score_sequence([hand], params))[0]
-
-    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
-        return next(self.score_sequence([hand], params))[1]
 
     def table_states(
         self,

@@ -13,7 +13,7 @@ from typing import Any
 
 from scoring.engine.riichi import GameState, final_scores
 from scoring.engine.riichi.rules import RIICHI_STICK, SEATS
-from scoring.families.base import Column, Family, Placing, SeatResult, SessionSeat
+from scoring.families.base import Column, Placing, SeatResult, SequentialFamily, SessionSeat
 from scoring.families.riichi import describe, session
 from scoring.families.riichi.demo import DEMO
 from scoring.families.riichi.forms import RiichiHandForm, RiichiParamsForm
@@ -21,13 +21,12 @@ from scoring.families.riichi.hand_input import HAND_KEYS, read_hand
 from scoring.families.riichi.params import DEFAULT_PRESET, describe_rules, rules_from_params
 
 
-class RiichiFamily(Family):
+class RiichiFamily(SequentialFamily):
     key = "riichi"
     label = "Riichi (立直麻雀)"
     params_form = RiichiParamsForm
     hand_form = RiichiHandForm
     value_label = "han"
-    sequential = True
     placements = True
     demo = DEMO
     standings_columns = (
@@ -85,13 +84,6 @@ class RiichiFamily(Family):
         for index, played in enumerate(session.replay(hands, each)):
             if index >= start:
                 yield session.seat_results(played), session.evaluation_of(played)
-
-    def score_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> list[SeatResult]:
-        """The hand as the first of a hanchan (its scores depend on the hands before it)."""
-        return next(self.score_sequence([hand], params))[0]
-
-    def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
-        return next(self.score_sequence([hand], params))[1]
 
     def table_states(
         self,
