@@ -317,3 +317,74 @@ def test_the_calculator_evaluates_a_riichi_hand(client: Client) -> None:
     assert body["ok"] and body["evaluation"]["family"] == "riichi"
     # Seat 1 (East) by default: menzen tsumo, pinfu, tanyao.
     assert (body["evaluation"]["han"], body["evaluation"]["fu"]) == (3, 20)
+
+
+def test_the_page_records_a_double_ron_with_each_winners_value(
+    as_bob: Client, ema_season: Season, players: list[Player], alice: User
+) -> None:
+    """EMA plays double ron: C's discard pays B 3 han 30 fu (3,900) and D a mangan
+    (8,000); D, next after C in turn order, is nearest and takes B's riichi stick."""
+    session = start(ema_season, players, alice)
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "2",
+        "value_mode": "points",
+        "han": "3",
+        "fu": "30",
+        "riichi": ["1"],
+        "second_winner": "3",
+        "second_limit": "mangan",
+    }
+    url = f"/c/dragons/sessions/{session.pk}/hands/new/"
+    assert as_bob.post(url, page_hand(data)).status_code == 302
+    stored = Hand.objects.get(session=session).input
+    assert stored["wins"] == [{"winner": 1, "han": 3, "fu": 30}, {"winner": 3, "limit": "mangan"}]
+    assert changes_of(session) == [[0, 3900 - 1000, -3900 - 8000, 8000 + 1000]]
+    page = as_bob.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
+    assert "B ron 3 han 30 fu and D ron mangan off C (栄和) · double ron" in page
+
+
+def test_a_second_winner_under_head_bump_is_refused_beside_its_field(
+    as_bob: Client, club: Club, players: list[Player], alice: User
+) -> None:
+    session = start(riichi_season(club, alice, {"preset": "wrc"}), players, alice)
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "2",
+        "value_mode": "points",
+        "han": "3",
+        "fu": "30",
+        "second_winner": "3",
+        "second_han": "2",
+        "second_fu": "40",
+    }
+    response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "head bump" in " ".join(form.errors["second_winner"])
+    assert "these rules play head bump" in response.content.decode()
+    assert not Hand.objects.filter(session=session).exists()
+
+
+def test_a_second_winner_is_another_player_with_a_value(
+    as_bob: Client, ema_season: Season, players: list[Player], alice: User
+) -> None:
+    session = start(ema_season, players, alice)
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "2",
+        "value_mode": "points",
+        "han": "1",
+        "fu": "30",
+        "second_winner": "2",
+        "third_winner": "3",
+    }
+    response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
+    errors = response.context["form"].errors
+    assert errors["second_winner"] == [
+        "C already won or discarded: the second winner is another player."
+    ]
+    assert errors["third_han"] == ["Enter the third winner's han (and fu), or choose a limit."]
