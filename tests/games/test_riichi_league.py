@@ -388,3 +388,35 @@ def test_a_second_winner_is_another_player_with_a_value(
         "C already won or discarded: the second winner is another player."
     ]
     assert errors["third_han"] == ["Enter the third winner's han (and fu), or choose a limit."]
+
+
+def test_the_calculator_takes_riichi_flags_dora_and_red_fives(client: Client) -> None:
+    """Club rules, South's tsumo: riichi, ippatsu, menzen tsumo, pinfu, tanyao, dora 5p,
+    the red 5p, ura dora 2m: 8 han, a baiman."""
+    query = (
+        "rules=riichi:club&concealed=234m22406p345678s&winning_tile=8s&self_drawn=on"
+        "&seat_wind=2z&riichi=on&ippatsu=on&dora_indicators=4p&ura_dora_indicators=1m"
+    )
+    body = client.get(f"/calculator/?{query}&format=json").json()
+    evaluation = body["evaluation"]
+    assert (evaluation["han"], evaluation["limit_name"]) == (8, "baiman")
+    assert {"riichi", "ippatsu", "aka_dora", "dora", "ura_dora"} <= {
+        pattern["id"] for pattern in evaluation["patterns"]
+    }
+    page = client.get(f"/calculator/?{query}").content.decode()
+    assert 'name="ura_dora_indicators"' in page and "8 han · 20 fu (baiman)" in page
+
+
+def test_the_calculator_says_what_is_wrong_with_a_flag(client: Client) -> None:
+    query = "rules=riichi:ema&concealed=234m22456p345678s&winning_tile=5s&ippatsu=on"
+    body = client.get(f"/calculator/?{query}&format=json").json()
+    assert body == {
+        "ok": False,
+        "errors": {"concealed": ["ippatsu needs riichi (or double riichi)"]},
+    }
+
+
+def test_the_calculator_leaves_riichi_keys_out_of_other_rules(client: Client) -> None:
+    query = "rules=zung_jung:seed&concealed=11123456789999m&winning_tile=5m&riichi=on"
+    body = client.get(f"/calculator/?{query}&format=json").json()
+    assert body["ok"] and body["evaluation"]["family"] == "zung_jung"
