@@ -309,6 +309,42 @@ def test_the_standings_export_as_csv(
     assert response.status_code == 200
     lines = b"".join(response.streaming_content).decode().splitlines()
     assert len(lines) == 1 + 4 + 1  # the header, a row per player, everyone
+    assert lines[0] == (
+        "Player,Placement points,Average place,Hanchan,Hands,Wins,Win rate,"
+        "Deal-ins,Deal-in rate,Riichi,Riichi rate"
+    )
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in lines[1:]}
+    # A: fourth, won hands 3 and 10, dealt into hand 4, declared riichi in hand 2.
+    assert rows["A"] == [
+        str(PLACEMENT_POINTS[0]),
+        "4",
+        "1",
+        "10",
+        "2",
+        "0.2",
+        "1",
+        "0.1",
+        "1",
+        "0.1",
+    ]
+    # C's chombo is no deal-in: C dealt in twice.
+    assert rows["C"][6:8] == ["2", "0.2"]
+    # Everyone: the places 1 to 4 average 2.5; the placement points sum as the table left them.
+    assert rows["*"][:4] == [str(sum(PLACEMENT_POINTS)), "2.5", "4", "40"]
+
+
+def test_the_standings_export_as_tsv_with_the_same_cells(
+    as_charlie: Client, hanchan: Session, ema_season: Season
+) -> None:
+    csv_lines = b"".join(
+        as_charlie.get(f"/c/dragons/seasons/{ema_season.pk}/standings.csv").streaming_content
+    )
+    response = as_charlie.get(f"/c/dragons/seasons/{ema_season.pk}/standings.tsv")
+    assert response.status_code == 200
+    tsv_lines = b"".join(response.streaming_content).decode().splitlines()
+    assert [line.split("\t") for line in tsv_lines] == [
+        line.split(",") for line in csv_lines.decode().splitlines()
+    ]
 
 
 def test_the_calculator_evaluates_a_riichi_hand(client: Client) -> None:
