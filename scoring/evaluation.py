@@ -74,10 +74,10 @@ def evaluate_rules(rules: str, hand: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": error.message, "field": error.field}
 
 
-def hand_extra_groups() -> list[tuple[str, tuple[HandExtra, ...]]]:
-    """Each family whose hand objects add keys to hand-json, by label, with those keys."""
+def hand_extra_groups() -> list[tuple[str, str, tuple[HandExtra, ...]]]:
+    """Each family whose hand objects add keys to hand-json: its name, label and keys."""
     chosen = [family(name) for name in FAMILY_MODULES]
-    return [(each.label, each.hand_extras) for each in chosen if each.hand_extras]
+    return [(each.name, each.label, each.hand_extras) for each in chosen if each.hand_extras]
 
 
 def hand_extras_of(rules: str) -> tuple[HandExtra, ...]:

@@ -30,15 +30,16 @@ class CalculatorForm(TileFieldsMixin):
         choice_field(self, "rules").choices = rules_choices()
         self.fields["concealed"].required = True
         self.fields["winning_tile"].required = True
-        for _, extras in hand_extra_groups():
+        for _, _, extras in hand_extra_groups():
             for extra in extras:
                 self.fields.setdefault(extra.key, extra_field(extra))
 
     @property
-    def extra_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Each family's own keys as bound fields, under the family's label."""
+    def extra_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each family's own keys as bound fields, with the family's name and label."""
         return [
-            (label, [self[extra.key] for extra in extras]) for label, extras in hand_extra_groups()
+            (name, label, [self[extra.key] for extra in extras])
+            for name, label, extras in hand_extra_groups()
         ]
 
     def extras(self) -> dict[str, Any]:

@@ -109,3 +109,22 @@ def test_a_double_ron_is_entered_on_a_phone(page: Any, hanchan: Session, bob: Us
     assert [int(s.points) for s in hand.scores.order_by("seat")] == [0, 3900, -11900, 8000]
     page.goto(f"/c/dragons/sessions/{hanchan.pk}/")
     assert "D ron mangan off C" in page.inner_text("body")
+
+
+def test_the_calculator_asks_for_riichi_and_dora_under_riichi_rules(page: Any) -> None:
+    page.goto("/calculator/")
+    extras = page.locator("fieldset[data-family='riichi']")
+    page.select_option("select[name=rules]", "zung_jung:seed")
+    assert not extras.is_visible()
+    page.select_option("select[name=rules]", "riichi:ema")
+    assert extras.is_visible()
+    for code in TSUMO_TILES:  # the last tap is the winning tile
+        page.click(f".picker-palette [data-code='{code}']")
+    page.check("input[name=riichi]")
+    page.fill("input[name=dora_indicators]", "1m")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    with page.expect_navigation():
+        page.click("button.primary.big")
+    # On a discard: riichi, pinfu, tanyao and dora 2m, 4 han 30 fu.
+    assert "4 han · 30 fu" in page.inner_text("#preview")
+    assert "Riichi" in page.inner_text("#preview")
