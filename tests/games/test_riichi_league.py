@@ -399,7 +399,10 @@ def test_a_second_winner_under_head_bump_is_refused_beside_its_field(
     response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
     assert response.status_code == 200
     form = response.context["form"]
-    assert "head bump" in " ".join(form.errors["second_winner"])
+    assert form.errors["second_winner"] == [
+        "No second winner under head bump (atamahane): only the winner nearest the discarder "
+        "is paid. Record that winner alone and set Second winner to Nobody."
+    ]
     assert "these rules play head bump" in response.content.decode()
     assert not Hand.objects.filter(session=session).exists()
 

@@ -108,3 +108,16 @@ def test_an_engine_error_on_a_later_win_goes_beside_its_fields(
 ) -> None:
     form = RiichiHandForm(params={"preset": "ema"}, seat_names=list("ABCD"))
     assert form.form_field_for(engine_field) == form_field
+
+
+def test_a_second_winner_needs_a_ron() -> None:
+    data = {"winner": "1", "how": "self_drawn", "value_mode": "points", "han": "2"}
+    form = RiichiHandForm(
+        {**data, "fu": "30", "second_winner": "2", "second_han": "1"},
+        params={"preset": "ema"},
+        seat_names=list("ABCD"),
+    )
+    assert not form.is_valid()
+    assert form.errors["second_winner"] == [
+        "Only a ron has more than one winner: choose Ron, or set Second winner to Nobody."
+    ]

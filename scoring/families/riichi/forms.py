@@ -201,12 +201,17 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             return
         field = f"{others[0]}_winner"
         if data.get("how") != "discard":
-            self._missing(field, "Only a ron has more than one winner: choose Ron, or Nobody.")
+            self._missing(
+                field,
+                f"Only a ron has more than one winner: choose Ron, or set {others[0].title()} "
+                "winner to Nobody.",
+            )
         elif self.head_bump:
             self._missing(
                 field,
-                "These rules play head bump (atamahane): only the winner nearest the "
-                "discarder is paid. Record that winner alone and choose Nobody here.",
+                f"No {others[0]} winner under head bump (atamahane): only the winner nearest "
+                f"the discarder is paid. Record that winner alone and set {others[0].title()} "
+                "winner to Nobody.",
             )
         else:
             self._check_other_winners(others)
