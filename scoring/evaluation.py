@@ -7,7 +7,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.engine.errors import EngineError, RulesError
-from scoring.engine.evaluation import FAMILY_MODULES, evaluate_object, family, parse_rules
+from scoring.engine.evaluation import (
+    FAMILY_MODULES,
+    HandExtra,
+    evaluate_object,
+    family,
+    parse_rules,
+)
+
+__all__ = [
+    "HandExtra",
+    "evaluate_hand",
+    "evaluate_rules",
+    "evaluation_families",
+    "hand_extra_groups",
+    "hand_extras_of",
+    "rules_choices",
+]
 
 
 def evaluation_families() -> dict[str, tuple[str, ...]]:
@@ -56,3 +72,18 @@ def evaluate_rules(rules: str, hand: Mapping[str, Any]) -> dict[str, Any]:
         return evaluate_object(chosen, hand, preset)
     except EngineError as error:
         return {"ok": False, "error": error.message, "field": error.field}
+
+
+def hand_extra_groups() -> list[tuple[str, str, tuple[HandExtra, ...]]]:
+    """Each family whose hand objects add keys to hand-json: its name, label and keys."""
+    chosen = [family(name) for name in FAMILY_MODULES]
+    return [(each.name, each.label, each.hand_extras) for each in chosen if each.hand_extras]
+
+
+def hand_extras_of(rules: str) -> tuple[HandExtra, ...]:
+    """The keys the family of ``rules`` (``FAMILY[:PRESET]``) adds; none for bad rules."""
+    try:
+        chosen, _ = parse_rules(rules)
+    except EngineError:
+        return ()
+    return chosen.hand_extras

@@ -15,11 +15,17 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol
 
-from scoring.engine.big_two_scorefile import BigTwoPlayerStats
 from scoring.engine.hk_scorefile import HK_HEADER, HKPlayerStats
 from scoring.engine.scorefile import ScoreFile
 
-StatsRow = HKPlayerStats | BigTwoPlayerStats
+
+class StatsRow(Protocol):
+    """One row of a statistics table: a player's (or everyone's, ``*``) cells."""
+
+    @property
+    def name(self) -> str: ...
+
+    def cells(self) -> list[object]: ...
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,14 @@ class StandingLike(Protocol):
     real_losses: int
     net: Decimal
     is_regular: bool
+    # Families that rank each session as a game: sessions played and placed, the sum of
+    # placement points and of places; the hands dealt in, and the declarations made.
+    sessions: int
+    deal_ins: int
+    declarations: int
+    placement_points: Fraction
+    places: Fraction
+    placed: int
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,9 @@ class CountedPatternSerializer(serializers.Serializer[Any]):
 
 
 class EvaluationSerializer(serializers.Serializer[Any]):
+    """hand-json.md's result object. A family may add figures of its own beyond these (a
+    han-counting family: han, fu, yakuman, limit_name, fu_details, payments)."""
+
     ok = serializers.BooleanField()
     family = serializers.CharField()
     preset = serializers.CharField()
@@ -68,6 +71,14 @@ class EvaluationSerializer(serializers.Serializer[Any]):
     limit = serializers.BooleanField()
     patterns = CountedPatternSerializer(many=True)
     arrangement = serializers.ListField(child=serializers.CharField())
+
+    def to_representation(self, instance: Any) -> Any:
+        """The engine's result object: these fields, then any figures of the family's own
+        beyond hand-json's (for han-counting rules: han, fu, limit_name, payments…), as
+        ``mahjong-score evaluate`` prints them."""
+        data = super().to_representation(instance)
+        data.update((key, value) for key, value in instance.items() if key not in data)
+        return data
 
 
 class EvaluateApi(APIView):

@@ -8,7 +8,13 @@ from django import forms
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from scoring.evaluation import evaluate_rules, rules_choices
+from scoring.evaluation import (
+    HandExtra,
+    evaluate_rules,
+    hand_extra_groups,
+    hand_extras_of,
+    rules_choices,
+)
 from scoring.forms.tiles import TileFieldsMixin
 from scoring.forms.typed import choice_field
 
@@ -24,13 +30,43 @@ class CalculatorForm(TileFieldsMixin):
         choice_field(self, "rules").choices = rules_choices()
         self.fields["concealed"].required = True
         self.fields["winning_tile"].required = True
+        for _, _, extras in hand_extra_groups():
+            for extra in extras:
+                self.fields.setdefault(extra.key, extra_field(extra))
+
+    @property
+    def extra_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each family's own keys as bound fields, with the family's name and label."""
+        return [
+            (name, label, [self[extra.key] for extra in extras])
+            for name, label, extras in hand_extra_groups()
+        ]
+
+    def extras(self) -> dict[str, Any]:
+        """The chosen family's own keys that were given (ticked, or tiles typed)."""
+        found: dict[str, Any] = {}
+        for extra in hand_extras_of(self.cleaned_data["rules"]):
+            value = self.cleaned_data.get(extra.key)
+            value = value.strip() if isinstance(value, str) else value
+            if value:
+                found[extra.key] = value
+        return found
+
+
+def extra_field(extra: HandExtra) -> forms.Field:
+    """A tick box for a flag, a short text box for tiles."""
+    if extra.kind == "tiles":
+        return forms.CharField(
+            required=False, max_length=40, label=extra.label, help_text=extra.help_text
+        )
+    return forms.BooleanField(required=False, label=extra.label, help_text=extra.help_text)
 
 
 def calculator(request: HttpRequest) -> HttpResponse:
     form = CalculatorForm(request.GET if "concealed" in request.GET else None)
     result = None
     if form.is_valid():
-        hand = form.hand_json(self_drawn=form.cleaned_data["self_drawn"])
+        hand = {**form.hand_json(self_drawn=form.cleaned_data["self_drawn"]), **form.extras()}
         result = evaluate_rules(form.cleaned_data["rules"], hand)
     if request.GET.get("format") == "json":
         if result is None:

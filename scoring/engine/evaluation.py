@@ -24,6 +24,17 @@ FAMILY_MODULES: dict[str, str] = {
 
 
 @dataclass(frozen=True, slots=True)
+class HandExtra:
+    """A key a family's hand objects add to hand-json, for forms that build hand objects
+    (the calculator): a ``flag`` (true when ticked) or ``tiles`` (text such as ``3p7z``)."""
+
+    key: str
+    label: str
+    kind: str = "flag"  # "flag" or "tiles"
+    help_text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CountedPattern:
     """A pattern (fan, faan) counted in a hand: its value per count, and how many times."""
 
@@ -79,6 +90,8 @@ class Evaluator:
     label: ClassVar[str]  # for a person choosing rules
     unit: ClassVar[str]  # what a result's total counts
     default_preset: ClassVar[str]
+    # Keys the family's hand objects add to hand-json (``evaluate_data`` reads them).
+    hand_extras: ClassVar[tuple[HandExtra, ...]] = ()
 
     def presets(self) -> tuple[str, ...]:
         """The preset names the family knows."""

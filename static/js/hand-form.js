@@ -36,6 +36,11 @@
       input.disabled = now.won && input.value === winner;
       if (input.disabled) input.checked = false;
     });
+    // A family's own boxes (the calculator's) show only under that family's rules.
+    var rules = form.querySelector('select[name="rules"]');
+    form.querySelectorAll("fieldset[data-family]").forEach(function (set) {
+      set.hidden = !!rules && set.dataset.family !== rules.value.split(":")[0];
+    });
     var wind = form.querySelector('select[name="seat_wind"]');
     if (wind && now.won && !wind.dataset.touched) {
       // The family's winds for this hand where it fixes them, else seat 1 is East.

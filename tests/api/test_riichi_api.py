@@ -59,3 +59,34 @@ def test_a_tool_pushes_a_hanchan_and_reads_its_standings(
     assert [row["name"] for row in body["rows"]] == list("DBAC")
     assert [rows[name]["placement_points"] for name in "ABCD"] == [str(p) for p in PLACEMENT_POINTS]
     assert (rows["A"]["declaration_fraction"], rows["A"]["average_place"]) == ("0.1", "4")
+
+
+def test_evaluate_takes_riichi_flags_dora_and_red_fives_with_their_payments(
+    anonymous: Api,
+) -> None:
+    """Club rules: riichi, ippatsu, menzen tsumo, pinfu, tanyao, dora 1 (indicator 4p: 5p),
+    red 5p, ura dora 1 (indicator 1m: 2m): 8 han, a baiman for South, 4,000 / 8,000."""
+    hand = {
+        "concealed": "234m22406p345678s",
+        "winning_tile": "8s",
+        "self_drawn": True,
+        "seat_wind": "2z",
+        "riichi": True,
+        "ippatsu": True,
+        "dora_indicators": "4p",
+        "ura_dora_indicators": "1m",
+    }
+    response = anonymous.post("evaluate/", {"family": "riichi", "preset": "club", "hand": hand})
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    ids = {pattern["id"] for pattern in body["patterns"]}
+    assert {"riichi", "ippatsu", "aka_dora", "dora", "ura_dora"} <= ids
+    assert (body["total"], body["han"], body["fu"], body["limit_name"]) == (8, 8, 20, "baiman")
+    assert body["payments"] == {"dealer": 8000, "others": 4000, "total": 16000}
+
+
+def test_evaluate_refuses_a_red_five_where_the_rules_play_none(anonymous: Api) -> None:
+    hand = {"concealed": "234m22406p345678s", "winning_tile": "8s", "riichi": True}
+    response = anonymous.post("evaluate/", {"family": "riichi", "preset": "ema", "hand": hand})
+    assert response.status_code == 400
+    assert "no red fives" in response.json()["fields"]["hand.concealed"][0]

@@ -86,3 +86,45 @@ def test_a_member_records_a_hanchan_on_a_phone(page: Any, hanchan: Session, bob:
     assert "East 4, 0 honba" in table and "Riichi sticks on the table: 0" in table
     assert "31200" in table  # A: 30,000 + 2,000 at the draw − 800 for D's tsumo
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_double_ron_is_entered_on_a_phone(page: Any, hanchan: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/hands/new/")
+    others = page.locator("fieldset[data-field='other_winners']")
+    choose(page, "winner", "B")
+    choose(page, "how", "Tsumo")
+    assert not others.is_visible()  # only a ron has more winners
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "C")
+    page.fill("input[name=han]", "3")
+    page.select_option("select[name=fu]", "30")
+    assert others.is_visible()
+    page.select_option("select[name=second_winner]", "3")
+    page.select_option("select[name=second_limit]", "mangan")
+    page.locator("#preview table").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+    hand = Hand.objects.get(session=hanchan)
+    assert [int(s.points) for s in hand.scores.order_by("seat")] == [0, 3900, -11900, 8000]
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/")
+    assert "D ron mangan off C" in page.inner_text("body")
+
+
+def test_the_calculator_asks_for_riichi_and_dora_under_riichi_rules(page: Any) -> None:
+    page.goto("/calculator/")
+    extras = page.locator("fieldset[data-family='riichi']")
+    page.select_option("select[name=rules]", "zung_jung:seed")
+    assert not extras.is_visible()
+    page.select_option("select[name=rules]", "riichi:ema")
+    assert extras.is_visible()
+    for code in TSUMO_TILES:  # the last tap is the winning tile
+        page.click(f".picker-palette [data-code='{code}']")
+    page.check("input[name=riichi]")
+    page.fill("input[name=dora_indicators]", "1m")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    with page.expect_navigation():
+        page.click("button.primary.big")
+    # On a discard: riichi, pinfu, tanyao and dora 2m, 4 han 30 fu.
+    assert "4 han · 30 fu" in page.inner_text("#preview")
+    assert "Riichi" in page.inner_text("#preview")

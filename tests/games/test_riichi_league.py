@@ -309,6 +309,42 @@ def test_the_standings_export_as_csv(
     assert response.status_code == 200
     lines = b"".join(response.streaming_content).decode().splitlines()
     assert len(lines) == 1 + 4 + 1  # the header, a row per player, everyone
+    assert lines[0] == (
+        "Player,Placement points,Average place,Hanchan,Hands,Wins,Win rate,"
+        "Deal-ins,Deal-in rate,Riichi,Riichi rate"
+    )
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in lines[1:]}
+    # A: fourth, won hands 3 and 10, dealt into hand 4, declared riichi in hand 2.
+    assert rows["A"] == [
+        str(PLACEMENT_POINTS[0]),
+        "4",
+        "1",
+        "10",
+        "2",
+        "0.2",
+        "1",
+        "0.1",
+        "1",
+        "0.1",
+    ]
+    # C's chombo is no deal-in: C dealt in twice.
+    assert rows["C"][6:8] == ["2", "0.2"]
+    # Everyone: the places 1 to 4 average 2.5; the placement points sum as the table left them.
+    assert rows["*"][:4] == [str(sum(PLACEMENT_POINTS)), "2.5", "4", "40"]
+
+
+def test_the_standings_export_as_tsv_with_the_same_cells(
+    as_charlie: Client, hanchan: Session, ema_season: Season
+) -> None:
+    csv_lines = b"".join(
+        as_charlie.get(f"/c/dragons/seasons/{ema_season.pk}/standings.csv").streaming_content
+    )
+    response = as_charlie.get(f"/c/dragons/seasons/{ema_season.pk}/standings.tsv")
+    assert response.status_code == 200
+    tsv_lines = b"".join(response.streaming_content).decode().splitlines()
+    assert [line.split("\t") for line in tsv_lines] == [
+        line.split(",") for line in csv_lines.decode().splitlines()
+    ]
 
 
 def test_the_calculator_evaluates_a_riichi_hand(client: Client) -> None:
@@ -317,3 +353,109 @@ def test_the_calculator_evaluates_a_riichi_hand(client: Client) -> None:
     assert body["ok"] and body["evaluation"]["family"] == "riichi"
     # Seat 1 (East) by default: menzen tsumo, pinfu, tanyao.
     assert (body["evaluation"]["han"], body["evaluation"]["fu"]) == (3, 20)
+
+
+def test_the_page_records_a_double_ron_with_each_winners_value(
+    as_bob: Client, ema_season: Season, players: list[Player], alice: User
+) -> None:
+    """EMA plays double ron: C's discard pays B 3 han 30 fu (3,900) and D a mangan
+    (8,000); D, next after C in turn order, is nearest and takes B's riichi stick."""
+    session = start(ema_season, players, alice)
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "2",
+        "value_mode": "points",
+        "han": "3",
+        "fu": "30",
+        "riichi": ["1"],
+        "second_winner": "3",
+        "second_limit": "mangan",
+    }
+    url = f"/c/dragons/sessions/{session.pk}/hands/new/"
+    assert as_bob.post(url, page_hand(data)).status_code == 302
+    stored = Hand.objects.get(session=session).input
+    assert stored["wins"] == [{"winner": 1, "han": 3, "fu": 30}, {"winner": 3, "limit": "mangan"}]
+    assert changes_of(session) == [[0, 3900 - 1000, -3900 - 8000, 8000 + 1000]]
+    page = as_bob.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
+    assert "B ron 3 han 30 fu and D ron mangan off C (栄和) · double ron" in page
+
+
+def test_a_second_winner_under_head_bump_is_refused_beside_its_field(
+    as_bob: Client, club: Club, players: list[Player], alice: User
+) -> None:
+    session = start(riichi_season(club, alice, {"preset": "wrc"}), players, alice)
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "2",
+        "value_mode": "points",
+        "han": "3",
+        "fu": "30",
+        "second_winner": "3",
+        "second_han": "2",
+        "second_fu": "40",
+    }
+    response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors["second_winner"] == [
+        "No second winner under head bump (atamahane): only the winner nearest the discarder "
+        "is paid. Record that winner alone and set Second winner to Nobody."
+    ]
+    assert "these rules play head bump" in response.content.decode()
+    assert not Hand.objects.filter(session=session).exists()
+
+
+def test_a_second_winner_is_another_player_with_a_value(
+    as_bob: Client, ema_season: Season, players: list[Player], alice: User
+) -> None:
+    session = start(ema_season, players, alice)
+    data = {
+        "winner": "1",
+        "how": "discard",
+        "blamed": "2",
+        "value_mode": "points",
+        "han": "1",
+        "fu": "30",
+        "second_winner": "2",
+        "third_winner": "3",
+    }
+    response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
+    errors = response.context["form"].errors
+    assert errors["second_winner"] == [
+        "C already won or discarded: the second winner is another player."
+    ]
+    assert errors["third_han"] == ["Enter the third winner's han (and fu), or choose a limit."]
+
+
+def test_the_calculator_takes_riichi_flags_dora_and_red_fives(client: Client) -> None:
+    """Club rules, South's tsumo: riichi, ippatsu, menzen tsumo, pinfu, tanyao, dora 5p,
+    the red 5p, ura dora 2m: 8 han, a baiman."""
+    query = (
+        "rules=riichi:club&concealed=234m22406p345678s&winning_tile=8s&self_drawn=on"
+        "&seat_wind=2z&riichi=on&ippatsu=on&dora_indicators=4p&ura_dora_indicators=1m"
+    )
+    body = client.get(f"/calculator/?{query}&format=json").json()
+    evaluation = body["evaluation"]
+    assert (evaluation["han"], evaluation["limit_name"]) == (8, "baiman")
+    assert {"riichi", "ippatsu", "aka_dora", "dora", "ura_dora"} <= {
+        pattern["id"] for pattern in evaluation["patterns"]
+    }
+    page = client.get(f"/calculator/?{query}").content.decode()
+    assert 'name="ura_dora_indicators"' in page and "8 han · 20 fu (baiman)" in page
+
+
+def test_the_calculator_says_what_is_wrong_with_a_flag(client: Client) -> None:
+    query = "rules=riichi:ema&concealed=234m22456p345678s&winning_tile=5s&ippatsu=on"
+    body = client.get(f"/calculator/?{query}&format=json").json()
+    assert body == {
+        "ok": False,
+        "errors": {"concealed": ["ippatsu needs riichi (or double riichi)"]},
+    }
+
+
+def test_the_calculator_leaves_riichi_keys_out_of_other_rules(client: Client) -> None:
+    query = "rules=zung_jung:seed&concealed=11123456789999m&winning_tile=5m&riichi=on"
+    body = client.get(f"/calculator/?{query}&format=json").json()
+    assert body["ok"] and body["evaluation"]["family"] == "zung_jung"

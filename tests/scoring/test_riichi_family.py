@@ -9,6 +9,7 @@ import pytest
 
 from scoring.engine.errors import EngineError
 from scoring.families import SessionSeat, get_family
+from scoring.families.riichi.forms import RiichiHandForm
 
 RIICHI = get_family("riichi")
 
@@ -67,3 +68,56 @@ def test_placings_read_leftover_sticks_and_chombos_from_the_totals() -> None:
         Fraction(-1000 - 10000),
     ]
     assert RIICHI.session_placings(seats[:3], {"preset": "ema"}) is None
+
+
+DOUBLE_RON = {
+    "outcome": "ron",
+    "wins": [
+        {"winner": 1, "han": 2, "fu": 40},
+        {"winner": 3, "yakuman": 1},
+        {"winner": 0, "han": 1, "fu": 30},
+    ],
+    "discarder": 2,
+    "riichi": [1],
+}
+
+
+def test_a_triple_ron_comes_back_from_the_form_it_fills() -> None:
+    initial = RiichiHandForm.initial_from_input(DOUBLE_RON)
+    assert (initial["second_winner"], initial["second_limit"]) == ("3", "yakuman")
+    assert (initial["third_winner"], initial["third_han"], initial["third_fu"]) == ("0", 1, 30)
+    data = {key: value for key, value in initial.items() if value not in (None, "")}
+    form = RiichiHandForm(data, params={"preset": "ema"}, seat_names=list("ABCD"))
+    assert form.is_valid(), form.errors
+    assert form.hand_input() == DOUBLE_RON
+
+
+@pytest.mark.parametrize(
+    ("engine_field", "form_field"),
+    [
+        ("wins[1].han", "second_han"),
+        ("wins[2].fu", "third_fu"),
+        ("wins[1].yakuman", "second_limit"),
+        ("wins[1]", "second_winner"),
+        ("wins[0].han", "winner"),
+        ("han", "han"),
+    ],
+)
+def test_an_engine_error_on_a_later_win_goes_beside_its_fields(
+    engine_field: str, form_field: str
+) -> None:
+    form = RiichiHandForm(params={"preset": "ema"}, seat_names=list("ABCD"))
+    assert form.form_field_for(engine_field) == form_field
+
+
+def test_a_second_winner_needs_a_ron() -> None:
+    data = {"winner": "1", "how": "self_drawn", "value_mode": "points", "han": "2"}
+    form = RiichiHandForm(
+        {**data, "fu": "30", "second_winner": "2", "second_han": "1"},
+        params={"preset": "ema"},
+        seat_names=list("ABCD"),
+    )
+    assert not form.is_valid()
+    assert form.errors["second_winner"] == [
+        "Only a ron has more than one winner: choose Ron, or set Second winner to Nobody."
+    ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine.evaluation import Evaluation, Evaluator
+from scoring.engine.evaluation import Evaluation, Evaluator, HandExtra
 from scoring.engine.hand import Hand, hand_to_json
 from scoring.engine.riichi.evaluator import evaluate, evaluate_data
 from scoring.engine.riichi.game import GameState, Placement, final_scores, play, replay, start
@@ -59,6 +59,19 @@ class RiichiEvaluator(Evaluator):
     label = "Riichi 立直"  # for a person choosing rules
     unit = "han"  # what a result's total counts
     default_preset = "ema"
+    hand_extras = (
+        HandExtra("riichi", "Riichi 立直"),
+        HandExtra("double_riichi", "Double riichi ダブル立直"),
+        HandExtra("ippatsu", "Ippatsu 一発"),
+        HandExtra("chiihou", "Blessing of earth 地和"),
+        HandExtra(
+            "dora_indicators",
+            "Dora indicators",
+            "tiles",
+            "e.g. 3p7z; red fives in the hand are written 0m 0p 0s (club rules)",
+        ),
+        HandExtra("ura_dora_indicators", "Ura dora indicators", "tiles", "after a riichi"),
+    )
 
     def presets(self) -> tuple[str, ...]:
         return tuple(PRESETS)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from scoring.families.riichi.hand_input import YAKU_NAMES
+
+# A ron's winners beyond the first, said once after them.
+MULTIPLE_RON: Final = {2: " · double ron", 3: " · triple ron"}
 
 
 def hand_line(
@@ -17,6 +20,9 @@ def hand_line(
     >>> hand_line({"outcome": "ron", "wins": [{"winner": 0, "han": 3, "fu": 30}],
     ...            "discarder": 1, "riichi": [0]}, names)
     'Ann ron 3 han 30 fu off Bo (栄和) · riichi: Ann'
+    >>> hand_line({"outcome": "ron", "wins": [{"winner": 0, "han": 2, "fu": 40},
+    ...            {"winner": 2, "limit": "mangan"}], "discarder": 1}, names)
+    'Ann ron 2 han 40 fu and Cy ron mangan off Bo (栄和) · double ron'
     >>> hand_line({"outcome": "draw", "tenpai": [2]}, names)
     'Exhaustive draw (流局) · tenpai: Cy'
     """
@@ -32,6 +38,7 @@ def hand_line(
             for win in hand.get("wins", ())
         )
         text = f"{wins} off {names[hand['discarder']]} (栄和)" if outcome == "ron" else wins
+        text += MULTIPLE_RON.get(len(hand.get("wins", ())), "")
         text += " (自摸)" if outcome == "tsumo" else ""
     declarers = ", ".join(names[seat] for seat in hand.get("riichi", ()))
     return f"{text} · riichi: {declarers}" if declarers else text

@@ -19,6 +19,7 @@ from scoring.families.riichi.demo import DEMO
 from scoring.families.riichi.forms import RiichiHandForm, RiichiParamsForm
 from scoring.families.riichi.hand_input import HAND_KEYS, read_hand
 from scoring.families.riichi.params import DEFAULT_PRESET, describe_rules, rules_from_params
+from scoring.families.riichi.stats import RIICHI_STATS
 
 
 class RiichiFamily(SequentialFamily):
@@ -39,6 +40,7 @@ class RiichiFamily(SequentialFamily):
         Column("declaration_fraction", "Riichi rate", "percent"),
         Column("net", "Points ±", "signed", shown=False),
     )
+    stats = RIICHI_STATS
     session_template = "scoring/riichi/session.html"
     hand_template = "scoring/riichi/hand_detail.html"
 

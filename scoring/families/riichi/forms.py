@@ -4,14 +4,16 @@ yaku, or the tiles; who declared riichi, and who was tenpai at a draw."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Final
 
 from django import forms
 
 from scoring.engine.riichi import PRESETS
 from scoring.engine.riichi.payments import VALID_FU, Limit
+from scoring.engine.riichi.rules import MultipleRon
 from scoring.families.riichi.hand_input import HAN, YAKU_NAMES
-from scoring.families.riichi.params import PRESET_LABELS
+from scoring.families.riichi.params import PRESET_LABELS, rules_from_params
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 from scoring.forms.tiles import TileFieldsMixin
 from scoring.forms.typed import choice_field
@@ -25,6 +27,52 @@ RIICHI_FLAGS: Final = [
     ("ippatsu", "Ippatsu 一発"),
     ("chiihou", "Blessing of earth 地和"),
 ]
+# A ron's other winners (double and triple ron), each with a typed value: their fields are
+# ``second_winner``, ``second_han``, ``second_fu``, ``second_limit``, then ``third_…``.
+OTHER_WINNERS: Final = ("second", "third")
+OTHER_WIN_PARTS: Final = ("winner", "han", "fu", "limit")
+
+
+def fu_field() -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        choices=[("", "—"), *((str(fu), f"{fu} fu") for fu in sorted(VALID_FU))],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Fu",
+    )
+
+
+def limit_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=[
+            ("", "Below a limit: han and fu"),
+            *((str(limit), limit.title()) for limit in Limit),
+        ],
+        required=False,
+        label="Or a limit",
+    )
+
+
+def other_win_fields(ordinal: str, seats: list[tuple[str, str]]) -> dict[str, forms.Field]:
+    """The fields of one more winner on the same discard: who, and the value typed."""
+    return {
+        f"{ordinal}_winner": forms.ChoiceField(
+            choices=[("", "Nobody"), *seats], required=False, label=f"{ordinal.title()} winner"
+        ),
+        f"{ordinal}_han": bounded_integer(HAN, label="Han (dora included)", required=False),
+        f"{ordinal}_fu": fu_field(),
+        f"{ordinal}_limit": limit_field(),
+    }
+
+
+def typed_value(han: int | None, fu: int | None, limit: str | None) -> dict[str, Any]:
+    """A win's value as the engine reads it: a limit, yakuman, or han (and fu)."""
+    if limit == Limit.YAKUMAN:
+        return {"yakuman": 1}
+    if limit:
+        return {"limit": limit}
+    return {"han": han} if fu is None else {"han": han, "fu": fu}
 
 
 class RiichiParamsForm(ParamsForm):
@@ -64,21 +112,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         required=False,
     )
     han = bounded_integer(HAN, label="Han (dora included)", required=False)
-    fu = forms.TypedChoiceField(
-        choices=[("", "—"), *((str(fu), f"{fu} fu") for fu in sorted(VALID_FU))],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label="Fu",
-    )
-    limit = forms.ChoiceField(
-        choices=[
-            ("", "Below a limit: han and fu"),
-            *((str(limit), limit.title()) for limit in Limit),
-        ],
-        required=False,
-        label="Or a limit",
-    )
+    fu = fu_field()
+    limit = limit_field()
     yaku = forms.MultipleChoiceField(
         choices=[(key, names.name) for key, names in YAKU_NAMES.items()],
         required=False,
@@ -111,7 +146,32 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         choice_field(self, "winner").choices = results
         for name in ("blamed", "riichi", "tenpai"):
             choice_field(self, name).choices = seats
-        self.fields["han"].widget.attrs.update({"inputmode": "numeric"})
+        for ordinal in OTHER_WINNERS:
+            self.fields.update(other_win_fields(ordinal, seats))
+        for name in ("han", *(f"{ordinal}_han" for ordinal in OTHER_WINNERS)):
+            self.fields[name].widget.attrs.update({"inputmode": "numeric"})
+
+    @property
+    def head_bump(self) -> bool:
+        """Whether the rule set pays only the winner nearest the discarder."""
+        return rules_from_params(self.params).multiple_ron is MultipleRon.HEAD_BUMP
+
+    @property
+    def other_winners(self) -> list[dict[str, Any]]:
+        """Each other winner's bound fields by part (``winner``, ``han``, ``fu``, ``limit``)."""
+        return [
+            {part: self[f"{ordinal}_{part}"] for part in OTHER_WIN_PARTS}
+            for ordinal in OTHER_WINNERS
+        ]
+
+    def form_field_for(self, engine_field: str | None) -> str | None:
+        """An error on a later win (``wins[1].han``) goes beside that winner's field."""
+        found = re.fullmatch(r"wins\[(\d+)\](?:\.(\w+))?", engine_field or "")
+        if found and 0 < int(found.group(1)) <= len(OTHER_WINNERS):
+            ordinal = OTHER_WINNERS[int(found.group(1)) - 1]
+            part = {"yakuman": "limit"}.get(found.group(2) or "", found.group(2))
+            return f"{ordinal}_{part if part in OTHER_WIN_PARTS else 'winner'}"
+        return super().form_field_for(engine_field)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -130,7 +190,49 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
                 self._missing("concealed", "Enter the tiles in hand.")
         elif not data.get("limit") and data.get("han") is None:
             self._missing("han", "Enter the han (and fu), or choose a limit.")
+        self._clean_other_winners()
         return data
+
+    def _clean_other_winners(self) -> None:
+        """More winners only on a ron, where the rules pay each, every one another player."""
+        data = self.cleaned_data
+        others = [ordinal for ordinal in OTHER_WINNERS if data.get(f"{ordinal}_winner")]
+        if not others:
+            return
+        field = f"{others[0]}_winner"
+        if data.get("how") != "discard":
+            self._missing(
+                field,
+                f"Only a ron has more than one winner: choose Ron, or set {others[0].title()} "
+                "winner to Nobody.",
+            )
+        elif self.head_bump:
+            self._missing(
+                field,
+                f"No {others[0]} winner under head bump (atamahane): only the winner nearest "
+                f"the discarder is paid. Record that winner alone and set {others[0].title()} "
+                "winner to Nobody.",
+            )
+        else:
+            self._check_other_winners(others)
+
+    def _check_other_winners(self, others: list[str]) -> None:
+        data = self.cleaned_data
+        taken = {data.get("winner"), data.get("blamed")}
+        for ordinal in others:
+            seat = data[f"{ordinal}_winner"]
+            if seat in taken:
+                name = self.seat_names[int(seat)]
+                self._missing(
+                    f"{ordinal}_winner",
+                    f"{name} already won or discarded: the {ordinal} winner is another player.",
+                )
+            taken.add(seat)
+            if not data.get(f"{ordinal}_limit") and data.get(f"{ordinal}_han") is None:
+                self._missing(
+                    f"{ordinal}_han",
+                    f"Enter the {ordinal} winner's han (and fu), or choose a limit.",
+                )
 
     def hand_input(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -143,7 +245,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             tenpai = sorted(int(seat) for seat in data.get("tenpai") or ())
             hand = {"outcome": DRAW, "tenpai": tenpai}
         else:
-            hand = {"outcome": HOW[data["how"]], "wins": [self._win(int(winner))]}
+            wins = [self._win(int(winner)), *self._other_wins()]
+            hand = {"outcome": HOW[data["how"]], "wins": wins}
             if data["how"] == "discard":
                 hand["discarder"] = int(data["blamed"])
         if riichi:
@@ -156,17 +259,28 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         if data["value_mode"] == "tiles":
             win["hand"] = self._tiles()
             return win
-        if data.get("limit") == Limit.YAKUMAN:
-            win["yakuman"] = 1
-        elif data.get("limit"):
-            win["limit"] = data["limit"]
-        else:
-            win["han"] = data["han"]
-            if data.get("fu") is not None:
-                win["fu"] = data["fu"]
+        win.update(typed_value(data.get("han"), data.get("fu"), data.get("limit")))
         if data.get("yaku"):
             win["yaku"] = list(data["yaku"])
         return win
+
+    def _other_wins(self) -> list[dict[str, Any]]:
+        """The ron's other winners, each with their typed value."""
+        data = self.cleaned_data
+        if data.get("how") != "discard":
+            return []
+        return [
+            {
+                "winner": int(data[f"{ordinal}_winner"]),
+                **typed_value(
+                    data.get(f"{ordinal}_han"),
+                    data.get(f"{ordinal}_fu"),
+                    data.get(f"{ordinal}_limit"),
+                ),
+            }
+            for ordinal in OTHER_WINNERS
+            if data.get(f"{ordinal}_winner")
+        ]
 
     def _tiles(self) -> dict[str, Any]:
         """The tiles with riichi's own: dora indicators and flags (the winds, self-drawn
@@ -193,7 +307,22 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         initial.update(winner=str(win.get("winner")), how=how)
         if hand.get("discarder") is not None:
             initial["blamed"] = str(hand["discarder"])
+        others = zip(OTHER_WINNERS, (hand.get("wins") or [])[1:], strict=False)
+        for ordinal, other in others:
+            initial.update(cls._initial_other(ordinal, other))
         return {**initial, **cls._initial_value(win)}
+
+    @staticmethod
+    def _initial_other(ordinal: str, win: dict[str, Any]) -> dict[str, Any]:
+        """An other winner's fields from the stored win (typed; tiles keep their han/fu
+        only through the API)."""
+        limit = str(Limit.YAKUMAN) if win.get("yakuman") else win.get("limit", "")
+        return {
+            f"{ordinal}_winner": str(win.get("winner")),
+            f"{ordinal}_han": win.get("han"),
+            f"{ordinal}_fu": win.get("fu"),
+            f"{ordinal}_limit": limit,
+        }
 
     @classmethod
     def _initial_value(cls, win: dict[str, Any]) -> dict[str, Any]:
