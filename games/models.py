@@ -325,7 +325,12 @@ class Score(models.Model):
         ]
         indexes = [
             models.Index(fields=["season", "played_on", "player"]),
-            models.Index(fields=["player", "played_on"]),
+            # The player's hands, newest first, paged by keyset (games.views.player_hands);
+            # its first columns serve every other lookup of a player's scores by date.
+            models.Index(
+                fields=["player", "-played_on", "-session", "-hand", "-id"],
+                name="score_player_newest",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -559,7 +559,8 @@ def _in_family(player: Player, family: str | None) -> QuerySet[Score]:
 
 
 def player_scores(*, player: Player, family: str | None = None) -> QuerySet[Score]:
-    """The player's hands, newest first, each with its place on its score sheet."""
+    """The player's hands, newest first, each with its place on its score sheet (the
+    player's page orders them by hand id, not number, to page them by keyset)."""
     return (
         _in_family(player, family)
         .select_related("hand", "session__season")

@@ -28,6 +28,7 @@ from games.forms import (
 )
 from games.models import Invitation, Membership, Player
 from games.qr import qr_svg
+from games.views.player_hands import hands_page
 from games.views.stats import player_figures
 from scoring.families import get_family
 
@@ -68,7 +69,6 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     families = selectors.player_families(player=player)
     key = request.GET.get("family")
     key = key if key in families else (families[0] if families else None)
-    hands = Paginator(selectors.player_scores(player=player, family=key), PLAYER_PAGE_SIZE)
     sessions = Paginator(selectors.player_sessions(player=player, family=key), PLAYER_PAGE_SIZE)
     context = {
         "access": access,
@@ -76,7 +76,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         "player": player,
         "families": [get_family(family) for family in families],
         "family": get_family(key) if key else None,
-        "scores": hands.get_page(request.GET.get("page")),
+        **(hands_page(request, player, key) if key else {}),
         "sessions": sessions.get_page(request.GET.get("sessions_page")),
         "totals": selectors.player_totals(player=player, family=key),
         **(player_figures(request, player, key) if key else {}),
