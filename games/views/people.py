@@ -65,7 +65,9 @@ PLAYER_PAGE_SIZE = 25
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """The player's record in one rule family at a time (their units differ), paged."""
     access = club_access(request, slug)
-    player = get_object_or_404(Player, club=access.club, pk=player_id)
+    player = get_object_or_404(
+        Player.objects.select_related("user"), club=access.club, pk=player_id
+    )
     families = selectors.player_families(player=player)
     key = request.GET.get("family")
     key = key if key in families else (families[0] if families else None)

@@ -74,6 +74,9 @@ SITE_ROUTES = {
     "service_worker",
     "offline",
     "offline_sessions",
+    # One person across clubs, each club's part as its visibility allows:
+    # tests/games/stats/test_profile.py
+    "person",
 }
 # Pages only some rule families have, tested with a season of that family below.
 FAMILY_PAGES = {"season_chart"}
