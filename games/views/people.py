@@ -78,7 +78,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         "player": player,
         "families": [get_family(family) for family in families],
         "family": get_family(key) if key else None,
-        **(hands_page(request, player, key) if key else {}),
+        **(hands_page(request, player, key, only=len(families) == 1) if key else {}),
         "sessions": sessions.get_page(request.GET.get("sessions_page")),
         "totals": selectors.player_totals(player=player, family=key),
         **(player_figures(request, player, key) if key else {}),

@@ -18,11 +18,17 @@ NEWEST_FIRST = Keyset(("-played_on", "-session_id", "-hand_id", "-id"))
 NOT_OURS = "This link's page mark is not one the site gave out."
 
 
-def hands_page(request: HttpRequest, player: Player, family: str) -> dict[str, Any]:
-    """One page of the player's hands in ``family`` and the marks of its neighbours."""
+def hands_page(
+    request: HttpRequest, player: Player, family: str, *, only: bool = False
+) -> dict[str, Any]:
+    """One page of the player's hands in ``family`` and the marks of its neighbours.
+
+    When it is the ``only`` family they play, the page is one range of the index alone:
+    no join to the rule sets that the planner could start from instead (it would, for the
+    small rule-set tables that autovacuum never analyses)."""
     newer = "hands_after" in request.GET  # the page before a hand (?hands_after=)
     position = position_of(request.GET.get("hands_after" if newer else "hands_before"))
-    scores = selectors.player_scores(player=player, family=family)
+    scores = selectors.player_scores(player=player, family=None if only else family)
     rows, more = NEWEST_FIRST.page(scores, position, HANDS_PER_PAGE, backwards=newer)
     has_older, has_newer = (True, more) if newer else (more, position is not None)
     return {
