@@ -381,7 +381,11 @@ class SessionSeatTotal(models.Model):
             models.UniqueConstraint(fields=["session", "seat"], name="one_total_per_seat"),
             models.CheckConstraint(condition=Q(seat__lte=3), name="total_seat_0_to_3"),
         ]
-        indexes = [models.Index(fields=["season", "played_on"])]
+        indexes = [
+            models.Index(fields=["season", "played_on"]),
+            # The player's sessions, newest first, paged by keyset (games.views.player_pages).
+            models.Index(fields=["player", "-played_on", "-session"], name="total_player_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.net} over {self.hands} hands"

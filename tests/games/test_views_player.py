@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.models import Club, Player, Session
+from games.models import Club, Player, Season, Session
 from tests.games.pages import table_rows, text
 
 HK_WIN = {"outcome": "discard", "winner": 0, "faan": 3, "blamed": 1}  # A wins 3 faan off B
@@ -86,7 +86,7 @@ def test_hands_on_one_day_page_across_sessions(
     first = page_of(players[0])
     second = page_of(players[0], hands_before=first.context["hands_older"])
     seen = [
-        (s.session_id, s.hand.number) for s in [*first.context["scores"], *second.context["scores"]]
+        (s.session_id, s.hand.number) for s in [*first.context["hands"], *second.context["hands"]]
     ]
     expected = [(later.pk, n) for n in range(15, 0, -1)] + [
         (session.pk, n) for n in range(15, 0, -1)
@@ -107,3 +107,22 @@ def test_a_hands_mark_the_site_did_not_give_is_a_400(
 
 def test_a_player_without_hands_says_so(players: list[Player]) -> None:
     assert "No hands yet." in text(page_of(players[0]))
+
+
+def test_sessions_are_paged_by_keyset_newest_first(
+    season: Season, players: list[Player], alice: User, bob: User
+) -> None:
+    tables = []
+    for day in range(1, 28):
+        table = services.session_start(
+            season=season, played_on=dt.date(2026, 3, day), players=players, by=alice
+        )
+        services.hand_record(session=table, hand_input=HK_WIN, by=bob)
+        tables.append(table)
+    first = page_of(players[0])
+    assert [row.session_id for row in first.context["sessions"]] == [t.pk for t in tables[:1:-1]]
+    assert first.context["sessions_newer"] is None
+    second = page_of(players[0], sessions_before=first.context["sessions_older"])
+    assert [row.session_id for row in second.context["sessions"]] == [tables[1].pk, tables[0].pk]
+    assert second.context["sessions_older"] is None
+    assert page_of(players[0], sessions_before="2026-03-01").status_code == 400
