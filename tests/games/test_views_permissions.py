@@ -385,7 +385,7 @@ def test_a_player_page_lists_only_this_clubs_hands(
 ) -> None:
     response = as_dave.get(f"/c/tigers/players/{tigers.players[1].pk}/")
     assert response.status_code == 200
-    assert [score.hand_id for score in response.context["scores"]] == [tigers.hand.pk]
+    assert [score.hand_id for score in response.context["hands"]] == [tigers.hand.pk]
 
 
 # --- routes outside any club --------------------------------------------------------------
