@@ -325,10 +325,12 @@ class Score(models.Model):
         ]
         indexes = [
             models.Index(fields=["season", "played_on", "player"]),
-            # The player's hands, newest first, paged by keyset (games.views.player_hands);
-            # its first columns serve every other lookup of a player's scores by date.
+            # The player's hands, newest first, paged by keyset (games.views.player_pages);
+            # its first columns serve every other lookup of a player's scores by date. The
+            # keyset's last column, id, is left out: a player has one score per hand, and
+            # an index ending in id tempted the planner into it for lookups by id alone.
             models.Index(
-                fields=["player", "-played_on", "-session", "-hand", "-id"],
+                fields=["player", "-played_on", "-session", "-hand"],
                 name="score_player_newest",
             ),
         ]
