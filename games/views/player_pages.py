@@ -15,9 +15,9 @@ from games.keyset import Keyset
 from games.models import Player
 
 PER_PAGE = 25
-# Served by the index score_player_newest (player, played_on, session, hand): one score
-# per hand of a player, so id only breaks ties the index already settles.
-HANDS_NEWEST_FIRST = Keyset(("-played_on", "-session_id", "-hand_id", "-id"))
+# Served by the index score_player_newest (player, played_on, session, hand), in its very
+# order: a player has one seat per session, so one score per hand, and the order is unique.
+HANDS_NEWEST_FIRST = Keyset(("-played_on", "-session_id", "-hand_id"))
 # Served by the index total_player_newest (player, played_on, session).
 SESSIONS_NEWEST_FIRST = Keyset(("-played_on", "-session_id"))
 NOT_OURS = "This link's page mark is not one the site gave out."
