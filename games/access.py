@@ -59,11 +59,17 @@ def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> 
     club = get_object_or_404(Club, slug=slug)
     timezone.activate(ZoneInfo(club.time_zone))
     access = ClubAccess(club, membership_for(club=club, user=request.user))
-    if club.visibility == Club.Visibility.MEMBERS and access.membership is None:
+    if not visible(club, member=access.membership is not None):
         raise Http404("No such club.")
     if role is not None and not access.has(role):
         raise PermissionDenied(ROLE_REFUSED)
     return access
+
+
+def visible(club: Club, *, member: bool) -> bool:
+    """Whether a visitor may see the club at all: anyone a public one, only its members a
+    members-only one."""
+    return member or club.visibility != Club.Visibility.MEMBERS
 
 
 def require_session_starter(access: ClubAccess) -> None:

@@ -212,7 +212,13 @@ def analyze_tables() -> None:
     with connection.cursor() as cursor:
         # The sessions too: their lists' keyset indexes are chosen only when the planner
         # knows how many a season has.
-        tables = "games_session, games_seat, games_hand, games_score, games_sessionseattotal"
+        # And the small tables the player's lists join to find a family: autovacuum never
+        # analyses a table of fewer than 50 rows, and without statistics the planner
+        # guesses hundreds of rule-set versions and walks the lists from the sessions.
+        tables = (
+            "games_session, games_seat, games_hand, games_score, games_sessionseattotal, "
+            "games_season, games_ruleset, games_rulesetversion"
+        )
         cursor.execute(f"{command} {tables}")
 
 

@@ -325,7 +325,14 @@ class Score(models.Model):
         ]
         indexes = [
             models.Index(fields=["season", "played_on", "player"]),
-            models.Index(fields=["player", "played_on"]),
+            # The player's hands, newest first, paged by keyset (games.views.player_pages);
+            # its first columns serve every other lookup of a player's scores by date. The
+            # keyset's last column, id, is left out: a player has one score per hand, and
+            # an index ending in id tempted the planner into it for lookups by id alone.
+            models.Index(
+                fields=["player", "-played_on", "-session", "-hand"],
+                name="score_player_newest",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -376,7 +383,11 @@ class SessionSeatTotal(models.Model):
             models.UniqueConstraint(fields=["session", "seat"], name="one_total_per_seat"),
             models.CheckConstraint(condition=Q(seat__lte=3), name="total_seat_0_to_3"),
         ]
-        indexes = [models.Index(fields=["season", "played_on"])]
+        indexes = [
+            models.Index(fields=["season", "played_on"]),
+            # The player's sessions, newest first, paged by keyset (games.views.player_pages).
+            models.Index(fields=["player", "-played_on", "-session"], name="total_player_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.net} over {self.hands} hands"

@@ -559,7 +559,8 @@ def _in_family(player: Player, family: str | None) -> QuerySet[Score]:
 
 
 def player_scores(*, player: Player, family: str | None = None) -> QuerySet[Score]:
-    """The player's hands, newest first, each with its place on its score sheet."""
+    """The player's hands, newest first, each with its place on its score sheet (the
+    player's page orders them by hand id, not number, to page them by keyset)."""
     return (
         _in_family(player, family)
         .select_related("hand", "session__season")
@@ -568,12 +569,12 @@ def player_scores(*, player: Player, family: str | None = None) -> QuerySet[Scor
     )
 
 
-def player_sessions(*, player: Player, family: str | None = None) -> QuerySet[Any]:
-    """The sessions the player has hands in, newest first, with their net in each (from the
-    kept totals: one row per session)."""
+def player_sessions(*, player: Player, family: str | None = None) -> QuerySet[SessionSeatTotal]:
+    """The sessions the player has hands in, newest first, with their net in each (their
+    kept totals: one row per session, with its season)."""
     return (
         _totals_in_family(player, family)
-        .values("session_id", "session__played_on", "session__season__name", "hands", "wins", "net")
+        .select_related("season")
         .order_by("-played_on", "-session_id")
     )
 

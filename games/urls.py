@@ -9,6 +9,7 @@ from games.views import (
     imports,
     offline,
     people,
+    person,
     records,
     replay,
     rules,
@@ -46,6 +47,8 @@ urlpatterns = [
     path("accounts/tokens/<int:token_id>/revoke/", tokens.token_revoke, name="token_revoke"),
     path("invite/<str:token>/", people.invitation, name="invitation"),
     path("calculator/", calculator.calculator, name="calculator"),
+    # One person across the clubs that link their account to a player.
+    path("people/<str:username>/", person.person, name="person"),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path(club, clubs.club_home, name="club"),
     path(club + "settings/", clubs.club_settings, name="club_settings"),

@@ -8,15 +8,14 @@ from typing import Any
 
 from django.db.models import (
     CharField,
-    Count,
     Max,
     OuterRef,
-    Q,
     QuerySet,
     Subquery,
     Sum,
     Value,
 )
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -28,7 +27,7 @@ from games.api.common import ListFilters, filter_parameters, filtered, page_resp
 from games.api.fields import PointsField, RatioField
 from games.api.pagination import list_parameters, page_of
 from games.api.permissions import access_to, readable_clubs
-from games.models import Club, Membership, Player, Score
+from games.models import Club, Membership, Player, SessionSeatTotal
 
 
 class ClubSerializer(serializers.Serializer[Any]):
@@ -135,15 +134,20 @@ class StatsFilters(ListFilters):
     pass
 
 
+def _kept(figure: str) -> Coalesce:
+    return Coalesce(Sum(figure), 0)
+
+
+# Sums of the kept per-seat session totals (games.totals): one row per session played.
 FIGURES: dict[str, Any] = {
-    "games": Count("id"),
-    "wins": Count("id", filter=Q(won=True)),
-    "blames": Count("id", filter=Q(blamed=True)),
-    "self_draws": Count("id", filter=Q(self_drawn=True)),
-    "false_wins": Count("id", filter=Q(false_win=True)),
-    "fried": Count("id", filter=Q(fried=True)),
-    "best_hand": Max("hand_value", filter=Q(won=True)),
-    "net": Sum("points"),
+    "games": _kept("hands"),
+    "wins": _kept("wins"),
+    "blames": _kept("blames"),
+    "self_draws": _kept("self_draws"),
+    "false_wins": _kept("false_wins"),
+    "fried": _kept("fries"),
+    "best_hand": Max("best_win_value"),
+    "net": Sum("net"),
 }
 
 
@@ -167,7 +171,7 @@ class PlayerStatsApi(APIView):
     def get(self, request: Request, player_id: int) -> Response:
         player = get_player(request, player_id)
         criteria = parse(StatsFilters, request.query_params)
-        scores = Score.objects.filter(player=player)
+        scores = SessionSeatTotal.objects.filter(player=player)
         if "season" in criteria:
             scores = scores.filter(season_id=criteria["season"])
         if "date_from" in criteria:

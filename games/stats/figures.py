@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import TypeVar
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,21 @@ def net_over_time(rows: Sequence[SessionRow]) -> list[tuple[dt.date, Decimal]]:
         running += row.net
         points.append((row.played_on, running))
     return points
+
+
+CHART_POINTS = 240
+T = TypeVar("T")
+
+
+def thinned(points: Sequence[T], limit: int = CHART_POINTS) -> list[T]:
+    """At most ``limit`` of ``points``, evenly spaced, keeping the first and the last: a
+    chart's series stays bounded however long the history."""
+    if len(points) <= limit:
+        return list(points)
+    if limit < 2:
+        return list(points[-limit:]) if limit else []
+    last = len(points) - 1
+    return [points[round(i * last / (limit - 1))] for i in range(limit)]
 
 
 def best_and_worst(rows: Sequence[SessionRow]) -> tuple[SessionRow | None, SessionRow | None]:

@@ -9,7 +9,6 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,6 +27,7 @@ from games.forms import (
 )
 from games.models import Invitation, Membership, Player
 from games.qr import qr_svg
+from games.views.player_pages import hands_page, sessions_page
 from games.views.stats import player_figures
 from scoring.families import get_family
 
@@ -58,26 +58,24 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-PLAYER_PAGE_SIZE = 25
-
-
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """The player's record in one rule family at a time (their units differ), paged."""
     access = club_access(request, slug)
-    player = get_object_or_404(Player, club=access.club, pk=player_id)
+    player = get_object_or_404(
+        Player.objects.select_related("user"), club=access.club, pk=player_id
+    )
     families = selectors.player_families(player=player)
     key = request.GET.get("family")
     key = key if key in families else (families[0] if families else None)
-    hands = Paginator(selectors.player_scores(player=player, family=key), PLAYER_PAGE_SIZE)
-    sessions = Paginator(selectors.player_sessions(player=player, family=key), PLAYER_PAGE_SIZE)
+    only = len(families) == 1
     context = {
         "access": access,
         "club": access.club,
         "player": player,
         "families": [get_family(family) for family in families],
         "family": get_family(key) if key else None,
-        "scores": hands.get_page(request.GET.get("page")),
-        "sessions": sessions.get_page(request.GET.get("sessions_page")),
+        **(hands_page(request, player, key, only=only) if key else {}),
+        **(sessions_page(request, player, key, only=only) if key else {}),
         "totals": selectors.player_totals(player=player, family=key),
         **(player_figures(request, player, key) if key else {}),
     }

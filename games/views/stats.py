@@ -11,6 +11,7 @@ from games.access import club_access
 from games.forms import DateRangeForm, StandingsFilterForm
 from games.models import Player, Season
 from games.stats import svg
+from games.stats.figures import thinned
 from games.stats.ratings import Skill
 from games.stats.reads import (
     DateRange,
@@ -37,6 +38,7 @@ def player_figures(request: HttpRequest, player: Player, family: str) -> dict[st
     stats = player_stats(player=player, family=family, dates=dates)
     history = rating_history(player=player, family=family)
     latest = history[-1] if history else None
+    charted = thinned(history)
     return {
         "filters": form,
         "stats": stats,
@@ -47,9 +49,9 @@ def player_figures(request: HttpRequest, player: Player, family: str) -> dict[st
         "rated_sessions": latest.sessions if latest else 0,
         "rating_chart": svg.rating_chart(
             "Rating (μ − 3σ) after each session, within μ ± 3σ",
-            [str(r.played_on) for r in history],
-            [r.mu for r in history],
-            [r.sigma for r in history],
+            [str(r.played_on) for r in charted],
+            [r.mu for r in charted],
+            [r.sigma for r in charted],
         ),
     }
 
@@ -58,7 +60,7 @@ FREQUENT_OPPONENTS = 8
 
 
 def _net_chart(stats: PlayerStats) -> Any:
-    points = stats.net_over_time
+    points = thinned(stats.net_over_time)
     return svg.line_chart(
         "Net score over time, after each session",
         [str(day) for day, _ in points],

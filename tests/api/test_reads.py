@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import selectors, services
-from games.models import Club, Player, Season, Session
+from games.models import Club, Player, Season, Session, SessionSeatTotal
 from tests.api.conftest import DISCARD, Api
 
 FALSE_WIN = {"outcome": "false_win", "blamed": 3}
@@ -103,6 +103,21 @@ def test_player_statistics_in_total_and_per_season(
     assert later["totals"]["games"] == 2
     empty = anonymous.get(f"players/{players[3].pk}/stats/?date_from=2027-01-01").json()
     assert empty["totals"]["games"] == 0 and empty["totals"]["win_fraction"] is None
+
+
+def test_player_statistics_read_the_kept_session_totals(
+    anonymous: Api, sessions: list[Session], players: list[Player], bob: User
+) -> None:
+    path = f"players/{players[0].pk}/stats/"
+    before = anonymous.get(path).json()["totals"]
+    hand = sessions[0].hands.order_by("number").first()
+    assert hand is not None
+    services.hand_delete(hand=hand, expected_version=1, reason="twice", by=bob)
+    after = anonymous.get(path).json()["totals"]
+    assert after["games"] == before["games"] - 1  # the kept totals follow every write
+    # What the endpoint reads is the kept totals, not the hands' scores: one row per session.
+    SessionSeatTotal.objects.filter(player=players[0]).update(hands=10)
+    assert anonymous.get(path).json()["totals"]["games"] == 10 * len(sessions)
 
 
 def test_rule_sets_list_their_versions(anonymous: Api, session: Session, alice: User) -> None:

@@ -415,10 +415,10 @@ def test_the_player_page_reads_its_sessions_and_totals_from_the_kept_totals(
     for player in players:
         assert selectors.player_totals(player=player) == scores_of(player)
         rows = list(selectors.player_sessions(player=player))
-        assert [row["session_id"] for row in rows] == [second.pk, session.pk]
+        assert [row.session_id for row in rows] == [second.pk, session.pk]
         for row, table in zip(rows, (second, session), strict=True):
             expected = scores_of(player, session=table)
-            assert (row["hands"], row["wins"], row["net"]) == (
+            assert (row.hands, row.wins, row.net) == (
                 expected["games"],
                 expected["wins"],
                 expected["net"],

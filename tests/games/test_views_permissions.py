@@ -74,6 +74,9 @@ SITE_ROUTES = {
     "service_worker",
     "offline",
     "offline_sessions",
+    # One person across clubs, each club's part as its visibility allows:
+    # tests/games/stats/test_profile.py
+    "person",
 }
 # Pages only some rule families have, tested with a season of that family below.
 FAMILY_PAGES = {"season_chart"}
@@ -382,7 +385,7 @@ def test_a_player_page_lists_only_this_clubs_hands(
 ) -> None:
     response = as_dave.get(f"/c/tigers/players/{tigers.players[1].pk}/")
     assert response.status_code == 200
-    assert [score.hand_id for score in response.context["scores"]] == [tigers.hand.pk]
+    assert [score.hand_id for score in response.context["hands"]] == [tigers.hand.pk]
 
 
 # --- routes outside any club --------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.models import Club, Player, Session
+from games.models import Club, Player, Season, Session
 from tests.games.pages import table_rows, text
 
 HK_WIN = {"outcome": "discard", "winner": 0, "faan": 3, "blamed": 1}  # A wins 3 faan off B
@@ -54,7 +54,7 @@ def test_an_unknown_family_falls_back_to_the_most_played(
     assert page_of(players[0], family="riichi").context["family"].key == "hk"
 
 
-def test_hands_are_paged_and_numbered_by_their_place(
+def test_hands_are_paged_by_keyset_and_numbered_by_their_place(
     session: Session, players: list[Player], bob: User
 ) -> None:
     hands = [services.hand_record(session=session, hand_input=HK_WIN, by=bob)[0] for _ in range(27)]
@@ -63,10 +63,66 @@ def test_hands_are_paged_and_numbered_by_their_place(
     assert [row[1] for row in table_rows(first, "player-hands")] == [
         str(n) for n in range(26, 1, -1)
     ]
-    assert "Page 1 of 2" in text(first)
-    second = page_of(players[0], page="2")
+    assert first.context["hands_newer"] is None and "Page 1 of" not in text(first)
+    second = page_of(players[0], hands_before=first.context["hands_older"])
     assert [row[1] for row in table_rows(second, "player-hands")] == ["1"]
+    assert second.context["hands_older"] is None
+    back = page_of(players[0], hands_after=second.context["hands_newer"])
+    assert [row[1] for row in table_rows(back, "player-hands")] == [
+        str(n) for n in range(26, 1, -1)
+    ]
+    assert back.context["hands_newer"] is None and back.context["hands_older"]
+
+
+def test_hands_on_one_day_page_across_sessions(
+    session: Session, players: list[Player], alice: User, bob: User
+) -> None:
+    later = services.session_start(
+        season=session.season, played_on=session.played_on, players=players, by=alice
+    )
+    for table in (session, later):
+        for _ in range(15):
+            services.hand_record(session=table, hand_input=HK_WIN, by=bob)
+    first = page_of(players[0])
+    second = page_of(players[0], hands_before=first.context["hands_older"])
+    seen = [
+        (s.session_id, s.hand.number) for s in [*first.context["hands"], *second.context["hands"]]
+    ]
+    expected = [(later.pk, n) for n in range(15, 0, -1)] + [
+        (session.pk, n) for n in range(15, 0, -1)
+    ]
+    assert seen == expected
+
+
+@pytest.mark.parametrize(
+    "mark", ["2026-13-01.1.2", "2026-05-01.1", "2026-05-01.1.x", "2026-05-01.1.2.3", "x"]
+)
+def test_a_hands_mark_the_site_did_not_give_is_a_400(
+    session: Session, players: list[Player], bob: User, mark: str
+) -> None:
+    services.hand_record(session=session, hand_input=HK_WIN, by=bob)
+    assert page_of(players[0], hands_before=mark).status_code == 400
+    assert page_of(players[0], hands_after=mark).status_code == 400
 
 
 def test_a_player_without_hands_says_so(players: list[Player]) -> None:
     assert "No hands yet." in text(page_of(players[0]))
+
+
+def test_sessions_are_paged_by_keyset_newest_first(
+    season: Season, players: list[Player], alice: User, bob: User
+) -> None:
+    tables = []
+    for day in range(1, 28):
+        table = services.session_start(
+            season=season, played_on=dt.date(2026, 3, day), players=players, by=alice
+        )
+        services.hand_record(session=table, hand_input=HK_WIN, by=bob)
+        tables.append(table)
+    first = page_of(players[0])
+    assert [row.session_id for row in first.context["sessions"]] == [t.pk for t in tables[:1:-1]]
+    assert first.context["sessions_newer"] is None
+    second = page_of(players[0], sessions_before=first.context["sessions_older"])
+    assert [row.session_id for row in second.context["sessions"]] == [tables[1].pk, tables[0].pk]
+    assert second.context["sessions_older"] is None
+    assert page_of(players[0], sessions_before="2026-03-01").status_code == 400

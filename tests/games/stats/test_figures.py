@@ -108,3 +108,12 @@ def test_many_values_fall_into_at_most_twelve_equal_ranges() -> None:
     assert sum(bar.count for bar in bars) == 8
     assert (bars[0].label, bars[0].count) == ("8–14", 4)
     assert (bars[-1].label, bars[-1].count) == ("85–91", 1)
+
+
+def test_a_chart_series_is_thinned_evenly_keeping_both_ends() -> None:
+    assert figures.thinned(list(range(5)), limit=10) == [0, 1, 2, 3, 4]
+    assert figures.thinned(list(range(1001)), limit=11) == list(range(0, 1001, 100))
+    long = figures.thinned(list(range(100_000)))
+    assert len(long) == figures.CHART_POINTS and long[0] == 0 and long[-1] == 99_999
+    assert long == sorted(set(long))
+    assert figures.thinned([1, 2, 3], limit=1) == [3] and figures.thinned([1], limit=0) == []

@@ -15,9 +15,10 @@ from tests.games.test_views_queries import build_season, measure, pinned, warm
 __all__ = ["measure", "pinned", "warm"]
 
 # Both: the club, the signed-in session, the user, the membership. The player page: the
-# player, their families, hands (count, page), sessions (count, page), totals; the figures
-# (session rows, table mates, the largest win's hand) and the rating history.
-PLAYER_QUERIES = 15
+# player, their families, a page of hands and one of sessions (by keyset: no count),
+# totals; the figures (session rows, table mates, the largest win's hand) and the rating
+# history.
+PLAYER_QUERIES = 13
 # The club's rated families, its seasons with their rule sets, the latest ratings per
 # player, and those ratings with their players.
 RATINGS_QUERIES = 8
