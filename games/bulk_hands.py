@@ -22,7 +22,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from games.models import Hand, Score, Session
-from games.progress import WRITING, Tell
+from games.progress import WRITING, Tell, silent
 from games.totals import session_totals_refresh
 from scoring.families import SeatResult
 
@@ -95,7 +95,7 @@ def write_hands(
     (the ORM's model instances cost ten times what SQLite does)."""
     if not hands:
         return
-    tell = progress or _silent
+    tell = progress or silent
     ids = _reserve_ids(len(hands))
     write = _copy if connection.vendor == "postgresql" else insert_rows
     write(Hand, HAND_COLUMNS, _hand_rows(ids, hands, by_id, tell))
@@ -149,11 +149,7 @@ def _score_rows(
     for done, (hand_id, (session, _, _, game)) in enumerate(zip(ids, hands, strict=True)):
         if done % TELL_EVERY == 0:
             tell(WRITING, (len(hands) + done) // 2, len(hands))
-        yield from _score_values(hand_id, session, seats[session.pk], game)
-
-
-def _silent(stage: str, done: int, total: int) -> None:
-    """No one is listening for progress."""
+        yield from score_rows(hand_id, session, seats[session.pk], game.results)
 
 
 @task()
@@ -162,12 +158,6 @@ def analyse_hand_tables() -> str:
     VACUUM cannot run inside the import's transaction, nor should the upload wait for it)."""
     analyze_tables()
     return "analysed"
-
-
-def _score_values(
-    hand_id: int, session: Session, seats: Mapping[int, int], game: ScoredGame
-) -> Iterator[tuple[Any, ...]]:
-    return score_rows(hand_id, session, seats, game.results)
 
 
 def score_rows(

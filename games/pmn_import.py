@@ -21,7 +21,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Hand, Player, RuleSet, Season, Session
-from games.progress import READING, WRITING, Tell
+from games.progress import READING, WRITING, Tell, silent
 from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat
 
@@ -185,7 +185,7 @@ def pmn_import(
 ) -> ImportResult:
     """Import every new game of ``files``: all of them, or (with any error) none.
     ``progress`` hears how many games are written, and may stop the import by raising."""
-    tell = progress or _silent
+    tell = progress or silent
     with transaction.atomic():
         # One import per season at a time: a concurrent upload of the same file waits,
         # then finds its games imported. The plan is made under the lock.
@@ -209,10 +209,6 @@ def pmn_import(
         ]
     hands = sum(len(planned.games) for planned in plan.sessions)
     return ImportResult(sessions, hands, plan.skipped, created)
-
-
-def _silent(stage: str, done: int, total: int) -> None:
-    """No one is listening for progress."""
 
 
 def _told(tell: Tell, written: Counter[str], total: int) -> None:

@@ -91,6 +91,10 @@ def cancel_asked(job_id: str) -> bool:
 Tell = Callable[[str, int, int], None]
 
 
+def silent(stage: str, done: int, total: int) -> None:
+    """What is told when no one is listening for progress."""
+
+
 class Reporter:
     """Handed to the import: records progress at most twice a second, beats while the job
     runs (a thread, so a long commit is not taken for a lost worker), and raises

@@ -168,7 +168,13 @@ def job_is_lost(job: ImportJob) -> bool:
     """A job marked as running whose worker stopped beating (it was killed, or crashed)."""
     if job.status not in (Status.RUNNING, Status.CHECKING):
         return False
-    seen = progress.snapshot(str(job.pk))
+    return is_lost(job, progress.snapshot(str(job.pk)))
+
+
+def is_lost(job: ImportJob, seen: progress.Snapshot | None) -> bool:
+    """``job_is_lost`` given what the worker last told of the job (``seen``)."""
+    if job.status not in (Status.RUNNING, Status.CHECKING):
+        return False
     if seen is not None:
         return seen.is_stale()
     since = job.started_at or job.created_at

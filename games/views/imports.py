@@ -116,7 +116,7 @@ def _can_confirm(job: ImportJob) -> bool:
 def job_state(job: ImportJob) -> dict[str, Any]:
     """What the progress bar shows: the page renders it, and the page's script polls it."""
     seen = progress.snapshot(str(job.pk)) if job.is_waiting else None
-    lost = jobs.job_is_lost(job)
+    lost = jobs.is_lost(job, seen)  # the worker's report, read once
     percent = 100 if job.status == Status.DONE else (seen.percent if seen else 0)
     state: dict[str, Any] = {
         "status": job.status,
