@@ -22,6 +22,7 @@ install: $(STAMP)
 
 run: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py catalogs compile
 	DEBUG=1 $(BIN)/python manage.py seed_demo
 	@# The job worker runs in the background beside the site and stops when the site does.
 	DEBUG=1 $(BIN)/python manage.py worker --no-reload & worker=$$!; \

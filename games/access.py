@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from rest_framework.request import Request
 
+from games.middleware import use_club_language
 from games.models import Club, Membership
 from games.selectors import membership_for
 from games.services import ROLE_RANK
@@ -58,6 +59,7 @@ def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> 
     each request)."""
     club = get_object_or_404(Club, slug=slug)
     timezone.activate(ZoneInfo(club.time_zone))
+    use_club_language(request, club.language)
     access = ClubAccess(club, membership_for(club=club, user=request.user))
     if not visible(club, member=access.membership is not None):
         raise Http404("No such club.")
@@ -76,6 +78,12 @@ def require_session_starter(access: ClubAccess) -> None:
     """Refuse (403) whoever may not seat a table in the club."""
     if not access.can_start_sessions:
         raise PermissionDenied(ROLE_REFUSED)
+
+
+def signed_in_or_none(request: HttpRequest | Request) -> User | None:
+    """The signed-in account, or None for a visitor."""
+    user = request.user
+    return user if isinstance(user, User) else None
 
 
 def signed_in(request: HttpRequest | Request) -> User:

@@ -12,6 +12,7 @@ from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.models import Club, Membership, Player, RuleSet, Season
@@ -64,14 +65,17 @@ class ClubSettingsForm(forms.ModelForm[Club]):
             "name",
             "visibility",
             "time_zone",
+            "language",
             "members_start_sessions",
             "members_switch_rules",
         ]
         labels = {
+            "language": _("Default language"),
             "members_start_sessions": "Members may start sessions",
             "members_switch_rules": "Members may switch a running session's rules",
         }
         help_texts = {
+            "language": _("For readers who have not chosen a language; blank: their browser's."),
             "members_start_sessions": "Off: only organisers seat a table.",
             "members_switch_rules": "Off: only organisers change the rules mid-session.",
         }

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
+
+from games.languages import LANGUAGE_CODES, SESSION_LANGUAGE, account_language
 
 
 class RefuseNulMiddleware:
@@ -35,3 +40,56 @@ class ClubTimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class LanguageMiddleware:
+    """The language a page is written in: the reader's own choice first (a signed-in
+    member's is kept in the session from their preferences, a visitor's in a cookie), then
+    the browser's; ``access.club_access`` puts a club's default before the browser's.
+
+    ``request.language_chosen`` tells whether the reader chose; ``Content-Language`` and
+    ``Vary`` go out with every answer, as ``LocaleMiddleware`` sends them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        chosen = chosen_language(request)
+        request.language_chosen = chosen is not None  # type: ignore[attr-defined]
+        language = chosen or translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+        # The language stays active after the answer leaves: a streamed export writes its
+        # headings then. The next request on this thread activates its own first.
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response
+
+
+def chosen_language(request: HttpRequest) -> str | None:
+    """The reader's own choice, if they made one and the site still speaks it."""
+    for code in (session_language(request), request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)):
+        if code and translation.check_for_language(code) and code in LANGUAGE_CODES:
+            return str(code)
+    return None
+
+
+def session_language(request: HttpRequest) -> str:
+    """A signed-in member's choice, read from their account once per session."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return ""
+    if SESSION_LANGUAGE not in session:
+        user = getattr(request, "user", None)
+        if not isinstance(user, User):
+            return ""
+        session[SESSION_LANGUAGE] = account_language(user)
+    return str(session[SESSION_LANGUAGE])
+
+
+def use_club_language(request: HttpRequest, language: str) -> None:
+    """On a club's page, the club's default language stands before the browser's."""
+    if language and not getattr(request, "language_chosen", True):
+        translation.activate(language)
+        request.LANGUAGE_CODE = language

@@ -30,12 +30,30 @@ class Club(models.Model):
     members_start_sessions = models.BooleanField(default=False)
     # Where the club plays: the times its pages show (history, deliveries) are local there.
     time_zone = models.CharField(max_length=64, default="UTC")
+    # The language of the club's pages for a reader who has not chosen one; blank: the
+    # reader's browser decides.
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+
+class Preferences(models.Model):
+    """What an account chose for itself, wherever it signs in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
+    # The script of the Chinese names an English page shows ("hant" or "hans"; blank:
+    # Traditional). Chinese pages use their own script.
+    chinese_script = models.CharField(max_length=4, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
 
 
 class Membership(models.Model):

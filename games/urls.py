@@ -1,5 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.i18n import JavaScriptCatalog
 
 from games.views import (
     calculator,
@@ -7,6 +8,7 @@ from games.views import (
     files,
     hands,
     imports,
+    language,
     offline,
     people,
     person,
@@ -31,6 +33,8 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("offline/", offline.offline, name="offline"),
     path("offline/sessions.json", offline.offline_session_list, name="offline_sessions"),
+    path("language/", language.choose, name="language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", offline.SignOutView.as_view(), name="logout"),
     path(

@@ -11,10 +11,18 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
+from games.catalogs import catalogs_compile
 from games.models import Club, Player, RuleSet, Season, Session
 
 PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pages are read in every language, so the catalogues are compiled first (once, by
+    the process that starts any workers)."""
+    if not hasattr(config, "workerinput"):
+        catalogs_compile()
 
 
 @pytest.fixture(autouse=True)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import zoneinfo
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import (
     Club,
@@ -47,15 +49,19 @@ def club_update(
     time_zone: str,
     members_start_sessions: bool,
     members_switch_rules: bool,
+    language: str = "",
 ) -> Club:
     """Change a club's settings (its address stays: links to it are out in the world)."""
     if visibility not in Club.Visibility.values:
         raise ValidationError({"visibility": ["Choose public or members only."]})
     if time_zone not in TIME_ZONES:
         raise ValidationError({"time_zone": [f"{time_zone!r} is not a known time zone."]})
+    if language and language not in dict(settings.LANGUAGES):
+        raise ValidationError({"language": [_("Choose one of the site's languages.")]})
     club.name = name_clean(name)
     club.visibility = visibility
     club.time_zone = time_zone
+    club.language = language
     club.members_start_sessions = members_start_sessions
     club.members_switch_rules = members_switch_rules
     club.save()

@@ -1,0 +1,131 @@
+"""The message catalogues: gathered from the sources, and checked complete."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import polib
+from django.conf import settings
+from django.core.management import call_command
+from django.test.utils import override_settings
+
+from scoring.chinese import to_simplified
+
+# The languages a translator keeps complete (English is the sources' own).
+TRANSLATED = ("zh_Hant", "zh_Hans")
+DOMAINS = ("django", "djangojs")
+# Folders that hold no source of ours.
+IGNORED = [
+    ".venv",
+    "node_modules",
+    "staticfiles",
+    "media",
+    "job-progress",
+    "test-artifacts",
+    "tests",
+]
+CATALOG_FOLDERS = ("locale", "games/locale", "scoring/locale")
+
+
+def catalogs_update(root: Path | None = None) -> None:
+    """Gather every marked string under ``root`` (the project) into its catalogues."""
+    root = root or Path(settings.BASE_DIR)
+    with _inside(root), override_settings(LOCALE_PATHS=[root / "locale"]):
+        for domain in DOMAINS:
+            call_command(
+                "makemessages",
+                locale=list(TRANSLATED),
+                domain=domain,
+                ignore_patterns=IGNORED,
+                add_location="file",
+                no_obsolete=True,
+                verbosity=0,
+            )
+
+
+def catalogs_compile(root: Path | None = None) -> None:
+    """Compile the catalogues (``.mo``) the site reads; msgfmt refuses a translation whose
+    placeholders differ from its message's."""
+    root = root or Path(settings.BASE_DIR)
+    with _inside(root):
+        call_command("compilemessages", ignore_patterns=IGNORED, verbosity=0)
+
+
+def catalog_problems(root: Path | None = None) -> list[str]:
+    """What a translator still has to do: each untranslated, fuzzy or not yet gathered
+    message, named with its catalogue. Gathers afresh into a copy, so the sources' newest
+    strings count and the project's files stay as they are."""
+    root = root or Path(settings.BASE_DIR)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "project"
+        shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".*", *IGNORED, "*.mo"))
+        catalogs_update(copy)
+        return [problem for path in _catalogs(copy) for problem in _problems(path, copy)]
+
+
+def catalogs_simplify(root: Path | None = None) -> int:
+    """Fill each untranslated zh-Hans message from its zh-Hant translation, converted by
+    OpenCC (Hong Kong Traditional to Simplified): one source, two scripts. A message
+    translated by hand in zh-Hans stays as it is. Returns how many were filled."""
+    root = root or Path(settings.BASE_DIR)
+    filled = 0
+    for folder in CATALOG_FOLDERS:
+        for domain in DOMAINS:
+            traditional = root / folder / "zh_Hant" / "LC_MESSAGES" / f"{domain}.po"
+            simplified = root / folder / "zh_Hans" / "LC_MESSAGES" / f"{domain}.po"
+            if traditional.exists() and simplified.exists():
+                filled += _simplify(polib.pofile(str(traditional)), polib.pofile(str(simplified)))
+    return filled
+
+
+def _simplify(traditional: polib.POFile, simplified: polib.POFile) -> int:
+    sources = {(entry.msgctxt, entry.msgid): entry for entry in traditional.translated_entries()}
+    filled = 0
+    for entry in simplified:
+        source = sources.get((entry.msgctxt, entry.msgid))
+        if entry.obsolete or source is None or "fuzzy" in source.flags:
+            continue
+        if entry.translated() and "fuzzy" not in entry.flags:
+            continue
+        entry.msgstr = to_simplified(source.msgstr)
+        entry.msgstr_plural = {k: to_simplified(v) for k, v in source.msgstr_plural.items()}
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+        filled += 1
+    simplified.save()
+    return filled
+
+
+def _catalogs(root: Path) -> Iterator[Path]:
+    for folder in CATALOG_FOLDERS:
+        for language in TRANSLATED:
+            for domain in DOMAINS:
+                path = root / folder / language / "LC_MESSAGES" / f"{domain}.po"
+                if path.exists():
+                    yield path
+
+
+def _problems(path: Path, root: Path) -> Iterator[str]:
+    name = path.relative_to(root)
+    for entry in polib.pofile(str(path)):
+        if entry.obsolete:
+            continue
+        if "fuzzy" in entry.flags:
+            yield f"{name}: fuzzy: {entry.msgid!r}"
+        elif not entry.translated():
+            yield f"{name}: untranslated: {entry.msgid!r}"
+
+
+@contextlib.contextmanager
+def _inside(folder: Path) -> Iterator[None]:
+    before = Path.cwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(before)
