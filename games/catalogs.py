@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import string
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,6 +120,16 @@ def _problems(path: Path, root: Path) -> Iterator[str]:
             yield f"{name}: fuzzy: {entry.msgid!r}"
         elif not entry.translated():
             yield f"{name}: untranslated: {entry.msgid!r}"
+        elif _fields(entry.msgid) != _fields(entry.msgstr):
+            yield f"{name}: placeholders differ: {entry.msgid!r} -> {entry.msgstr!r}"
+
+
+def _fields(text: str) -> list[str]:
+    """The ``{name}`` placeholders of ``text`` (an engine message's values), sorted."""
+    try:
+        return sorted(field for _, field, _, _ in string.Formatter().parse(text) if field)
+    except ValueError:
+        return ["<not a template>"]
 
 
 @contextlib.contextmanager

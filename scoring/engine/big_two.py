@@ -32,7 +32,10 @@ class BigTwoRules:
             raise RulesError("the fry threshold must be a whole number", field="fry_threshold")
         if threshold < MIN_FRY_THRESHOLD:
             raise RulesError(
-                f"fry threshold {threshold} is below {MIN_FRY_THRESHOLD}", field="fry_threshold"
+                "fry threshold {threshold} is below {min_fry_threshold}",
+                field="fry_threshold",
+                threshold=threshold,
+                min_fry_threshold=MIN_FRY_THRESHOLD,
             )
         FRY_THRESHOLD.check(threshold, field="fry_threshold", error=RulesError)
 
@@ -120,7 +123,9 @@ def validate(hand: BigTwoHand) -> None:
     """Raise ``HandError`` naming the field when ``hand`` cannot be a game."""
     losses = hand.losses
     if not isinstance(losses, tuple | list) or len(losses) != SEATS:
-        raise HandError(f"enter the cards left for each of the {SEATS} seats", field="losses")
+        raise HandError(
+            "enter the cards left for each of the {seats} seats", field="losses", seats=SEATS
+        )
     for number, loss in enumerate(losses, start=1):
         CARDS_LEFT.check(loss, field="losses", where=f"seat {number}")
     if sum(map(is_win, losses)) != 1:
@@ -128,7 +133,9 @@ def validate(hand: BigTwoHand) -> None:
     seat = hand.takes_all
     if seat is not None and (isinstance(seat, bool) or seat not in range(SEATS)):
         raise HandError(
-            f"the seat taking on all losses must be seat 1 to {SEATS}", field="takes_all"
+            "the seat taking on all losses must be seat 1 to {seats}",
+            field="takes_all",
+            seats=SEATS,
         )
 
 

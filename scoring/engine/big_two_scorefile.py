@@ -104,7 +104,7 @@ class BigTwoReader(ScoreReader[BigTwoRules, BigTwoHand]):
             try:
                 rules = BigTwoRules(threshold)
             except RulesError as error:
-                raise LineError(number, error.message) from None
+                raise LineError(number, error) from None
             self.set_rules(rules)
 
     def hand_from_tokens(self, tokens: list[str]) -> BigTwoHand:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from scoring.engine.errors import EngineError, HandError
+from scoring.engine.errors import EngineError, HandError, Term
 
 # The largest point change of one seat in one hand the league stores (24 integer digits).
 MAX_POINTS = 10**24 - 1
@@ -24,6 +24,9 @@ def is_whole(value: object) -> TypeGuard[int]:
     [True, True, False, False, False]
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+OUT_OF_BOUND = Term("{label} must be a whole number from {low} to {high}")
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,21 @@ class Bound:
 
     @property
     def message(self) -> str:
-        return f"{self.label} must be a whole number from {self.low} to {self.high}"
+        """What a value out of this bound is told, in the reader's language."""
+        return self.error(HandError, field=None, where="").message
+
+    def error(self, error: type[EngineError], *, field: str | None, where: str) -> EngineError:
+        """The error for a value out of this bound (``where`` before its message)."""
+        refused = error(
+            OUT_OF_BOUND,
+            field=field,
+            label=Term(self.label),
+            low=self.low,
+            high=self.high,
+        )
+        if where:
+            refused.prefixed("{where}: ", where=where)
+        return refused
 
     def __contains__(self, value: object) -> bool:
         return is_whole(value) and self.low <= value <= self.high
@@ -60,7 +77,7 @@ class Bound:
     ) -> int:
         """``value`` if it is in range, else ``error`` naming ``field`` (and ``where`` in it)."""
         if value not in self:
-            raise error(f"{where}: {self.message}" if where else self.message, field=field)
+            raise self.error(error, field=field, where=where)
         assert is_whole(value)
         return value
 
@@ -79,6 +96,6 @@ class Bound:
         significant = digits.lstrip("0") or "0"  # ``007`` is 7, as the score files allow
         longest = len(str(max(abs(self.low), abs(self.high))))
         if not (digits.isascii() and digits.isdigit() and len(significant) <= longest):
-            raise error(f"{where}: {self.message}" if where else self.message, field=field)
+            raise self.error(error, field=field, where=where)
         number = -int(significant) if text.startswith("-") else int(significant)
         return self.check(number, field=field, where=where, error=error)

@@ -3,16 +3,91 @@
 Every error carries a message a player can act on (``str(error)``) and, where the
 input had named parts, the ``field`` that is wrong, so that a page can show the
 message beside that field and the API can key its 400 answer by it.
+
+A message is written once, in English, as a template with its values apart, so that a
+reader's language can be put in its place: the league sets a translator
+(``use_translator``, with Django's ``gettext``) and reads the message in the reader's
+language; the command line sets none and reads the English. A value that is an English
+word to translate with the message is given as a ``Term``; one that is another engine
+error is read as that error's message.
+
+>>> seat = Term("the winner")
+>>> error = HandError("{seat} must be seat 1 to {seats}", field="winner", seat=seat, seats=4)
+>>> str(error)
+'the winner must be seat 1 to 4'
+>>> str(LineError(3, "line {number}: {problem}", number=3, problem=error))
+'line 3: the winner must be seat 1 to 4'
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Part = tuple[str, Mapping[str, Any]]
+
+
+class Term(str):
+    """An English word or phrase inside a message, translated with it."""
+
+    __slots__ = ()
+
+
+def _same(text: str) -> str:
+    return text
+
+
+_translate: Callable[[str], str] = _same
+
+
+def use_translator(translate: Callable[[str], str]) -> None:
+    """Read every engine message through ``translate`` (the league's ``gettext``)."""
+    global _translate
+    _translate = translate
+
+
+def render(parts: tuple[Part, ...]) -> str:
+    """The message of ``parts`` in the current translator's language."""
+    return "".join(_fill(_translate(template), values) for template, values in parts)
+
+
+def _fill(template: str, values: Mapping[str, Any]) -> str:
+    if not values:
+        return template
+    return template.format(**{key: _value(value) for key, value in values.items()})
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, Term):
+        return _translate(value)
+    if isinstance(value, EngineError):
+        return value.message
+    return value
 
 
 class EngineError(ValueError):
-    """Base of every error caused by what a person typed or uploaded."""
+    """Base of every error caused by what a person typed or uploaded. ``message`` is a
+    template filled from ``values``, or another engine error whose message is kept."""
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, message: str | EngineError, *, field: str | None = None, **values: Any
+    ) -> None:
+        self.parts: tuple[Part, ...] = (
+            message.parts if isinstance(message, EngineError) else ((message, values),)
+        )
+        super().__init__(self.message)
         self.field = field
+
+    @property
+    def message(self) -> str:
+        return render(self.parts)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def prefixed(self, template: str, **values: Any) -> None:
+        """Put ``template`` (filled from ``values``) before the message."""
+        self.parts = ((template, values), *self.parts)
 
 
 class RulesError(EngineError):
@@ -26,6 +101,6 @@ class HandError(EngineError):
 class LineError(EngineError):
     """A line of a score file or record is malformed; ``line`` is 1-based."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, line: int, message: str | EngineError, **values: Any) -> None:
+        super().__init__(message, **values)
         self.line = line

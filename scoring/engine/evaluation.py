@@ -103,7 +103,11 @@ class Evaluator:
         if preset not in self.presets():
             known = ", ".join(self.presets())
             raise RulesError(
-                f"{self.name} has no preset {preset!r} (known: {known})", field="rules"
+                "{name} has no preset {preset!r} (known: {known})",
+                field="rules",
+                name=self.name,
+                preset=preset,
+                known=known,
             )
 
     def evaluate(self, hand: Hand, preset: str) -> Evaluation:
@@ -131,7 +135,9 @@ def family(name: str) -> Evaluator:
         module_name = FAMILY_MODULES[name.replace("-", "_")]
     except KeyError:
         known = ", ".join(sorted(FAMILY_MODULES))
-        raise RulesError(f"unknown rule family {name!r} (known: {known})", field="rules") from None
+        raise RulesError(
+            "unknown rule family {name!r} (known: {known})", field="rules", name=name, known=known
+        ) from None
     found: Evaluator = import_module(module_name).FAMILY
     return found
 

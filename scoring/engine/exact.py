@@ -14,13 +14,13 @@ def parse_decimal(text: str, *, field: str | None = None) -> Fraction:
     """
     stripped = text.strip()
     if not stripped or not all(ch.isdigit() or ch == "." for ch in stripped):
-        raise RulesError(f"{text!r} is not a decimal number", field=field)
+        raise RulesError("{text!r} is not a decimal number", field=field, text=text)
     if stripped.count(".") > 1 or stripped == ".":
-        raise RulesError(f"{text!r} is not a decimal number", field=field)
+        raise RulesError("{text!r} is not a decimal number", field=field, text=text)
     try:
         return Fraction(Decimal(stripped))
     except InvalidOperation as error:  # pragma: no cover - guarded by the checks above
-        raise RulesError(f"{text!r} is not a decimal number", field=field) from error
+        raise RulesError("{text!r} is not a decimal number", field=field, text=text) from error
 
 
 def format_ratio(value: Fraction | int) -> str:

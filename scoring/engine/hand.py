@@ -159,17 +159,23 @@ def _check_bonus(bonus: tuple[Tile, ...]) -> None:
     for t in bonus:
         if not is_bonus(t):
             raise HandError(
-                f"{describe(t)} is not a flower or season (bonus tiles are 1f-8f)", field="bonus"
+                "{tile} is not a flower or season (bonus tiles are 1f-8f)",
+                field="bonus",
+                tile=describe(t),
             )
     for t in set(bonus):
         if bonus.count(t) > 1:
-            raise HandError(f"{describe(t)} appears twice; there is one of each", field="bonus")
+            raise HandError(
+                "{tile} appears twice; there is one of each", field="bonus", tile=describe(t)
+            )
 
 
 def _check_wind(wind: Tile, field: str) -> None:
     if wind not in WINDS:
         raise HandError(
-            f"{code(wind)} is not a wind: use 1z East, 2z South, 3z West or 4z North", field=field
+            "{tile} is not a wind: use 1z East, 2z South, 3z West or 4z North",
+            field=field,
+            tile=code(wind),
         )
 
 
@@ -180,26 +186,33 @@ def _check_meld(meld: Meld, field: str) -> None:
     size = 4 if meld.kind is MeldKind.KONG else 3
     if len(tiles) != size:
         raise HandError(
-            f"a {meld.kind} has {size} tiles, not {len(tiles)} ({format_tiles(tiles)})",
+            "a {kind} has {size} tiles, not {count} ({tiles})",
             field=f"{field}.tiles",
+            kind=meld.kind,
+            size=size,
+            count=len(tiles),
+            tiles=format_tiles(tiles),
         )
     if meld.kind is MeldKind.CHOW:
         if not _is_chow(tiles):
             raise HandError(
-                f"{format_tiles(tiles)} is not a chow: a chow is three consecutive numbers "
-                "of one suit",
+                "{tiles} is not a chow: a chow is three consecutive numbers of one suit",
                 field=f"{field}.tiles",
+                tiles=format_tiles(tiles),
             )
     elif len(set(tiles)) != 1:
         raise HandError(
-            f"{format_tiles(tiles)} is not a {meld.kind}: its tiles must all be the same",
+            "{tiles} is not a {kind}: its tiles must all be the same",
             field=f"{field}.tiles",
+            tiles=format_tiles(tiles),
+            kind=meld.kind,
         )
     if meld.concealed and meld.kind is not MeldKind.KONG:
         raise HandError(
-            "only a kong can be declared concealed; leave a concealed "
-            f"{meld.kind} among the concealed tiles",
+            "only a kong can be declared concealed; leave a concealed {kind} among "
+            "the concealed tiles",
             field=f"{field}.concealed",
+            kind=meld.kind,
         )
 
 
@@ -216,15 +229,20 @@ def _is_chow(tiles: tuple[Tile, ...]) -> bool:
 def _check_tile_count(hand: Hand) -> None:
     if len(hand.melds) > MAX_MELDS:
         raise HandError(
-            f"a hand has at most {MAX_MELDS} melds, not {len(hand.melds)}", field="melds"
+            "a hand has at most {max_melds} melds, not {count}",
+            field="melds",
+            max_melds=MAX_MELDS,
+            count=len(hand.melds),
         )
     total = len(hand.tiles)
     expected = HAND_TILES + hand.kong_count
     if total != expected:
         raise HandError(
-            f"the hand has {total} tiles; a winning hand has {expected} "
-            "(14, plus one for each kong)",
+            "the hand has {total} tiles; a winning hand has {expected} (14, plus "
+            "one for each kong)",
             field="concealed",
+            total=total,
+            expected=expected,
         )
 
 
@@ -233,17 +251,19 @@ def _check_copies(hand: Hand) -> None:
     for t in range(KINDS):
         if tile_counts[t] > 4:
             raise HandError(
-                f"the hand uses {tile_counts[t]} copies of {describe(t)}; there are only 4",
+                "the hand uses {tile_counts} copies of {tile}; there are only 4",
                 field="concealed",
+                tile_counts=tile_counts[t],
+                tile=describe(t),
             )
 
 
 def _check_winning_tile(hand: Hand) -> None:
     if hand.winning_tile not in hand.concealed:
         raise HandError(
-            f"the winning tile {describe(hand.winning_tile)} is not among the concealed tiles "
-            "(list it there too)",
+            "the winning tile {tile} is not among the concealed tiles (list it there too)",
             field="winning_tile",
+            tile=describe(hand.winning_tile),
         )
 
 
@@ -309,10 +329,10 @@ def hand_from_json(data: object) -> Hand:
         raise HandError('a hand must be a JSON object such as {"concealed": ..., ...}')
     unknown = sorted(str(key) for key in data if key not in _KEYS)
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown!r}", field=unknown[0], unknown=unknown[0])
     for required in ("concealed", "winning_tile"):
         if required not in data:
-            raise HandError(f"'{required}' is missing", field=required)
+            raise HandError("'{required}' is missing", field=required, required=required)
     arguments: dict[str, Any] = {
         "concealed": _tiles(data, "concealed"),
         "winning_tile": parse_tile(data["winning_tile"], field="winning_tile"),
@@ -329,21 +349,23 @@ def hand_from_json(data: object) -> Hand:
 def _tiles(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
     value = data.get(key, "")
     if not isinstance(value, str | list):
-        raise HandError(f"'{key}' must be tiles such as '123m' or ['1m', '2m', '3m']", field=key)
+        raise HandError(
+            "'{key}' must be tiles such as '123m' or ['1m', '2m', '3m']", field=key, key=key
+        )
     return parse_tiles(value, field=key)
 
 
 def _list(data: Mapping[str, Any], key: str) -> Sequence[object]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise HandError(f"'{key}' must be a list", field=key)
+        raise HandError("'{key}' must be a list", field=key, key=key)
     return value
 
 
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise HandError(f"'{key}' must be true or false", field=key)
+        raise HandError("'{key}' must be true or false", field=key, key=key)
     return value
 
 
@@ -365,10 +387,14 @@ def _meld(item: object, index: int) -> Meld:
         raise HandError("a meld must be an object with 'type' and 'tiles'", field=field)
     unknown = sorted(str(key) for key in item if key not in _MELD_KEYS)
     if unknown:
-        raise HandError(f"unknown meld field {unknown[0]!r}", field=f"{field}.{unknown[0]}")
+        raise HandError(
+            "unknown meld field {unknown!r}", field=f"{field}.{unknown[0]}", unknown=unknown[0]
+        )
     kind = item.get("type")
     if kind not in set(MeldKind):
-        raise HandError(f"meld type {kind!r} is not one of chow, pung, kong", field=f"{field}.type")
+        raise HandError(
+            "meld type {kind!r} is not one of chow, pung, kong", field=f"{field}.type", kind=kind
+        )
     if "tiles" not in item:
         raise HandError("the meld has no 'tiles'", field=f"{field}.tiles")
     concealed = item.get("concealed", False)

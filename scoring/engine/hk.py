@@ -12,7 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from scoring.engine.bounds import MAX_POINTS, Bound
-from scoring.engine.errors import HandError, RulesError
+from scoring.engine.errors import HandError, RulesError, Term
 
 SEATS = 4
 MAX_FAAN = Bound("maximum faan", 0, 64)
@@ -63,16 +63,19 @@ class HKRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.base, Fraction) or not 0 <= self.base <= MAX_BASE:
-            raise RulesError(f"base must be a number from 0 to {MAX_BASE}", field="base")
+            raise RulesError(
+                "base must be a number from 0 to {max_base}", field="base", max_base=MAX_BASE
+            )
         MAX_FAAN.check(self.max_faan, field="max_faan", error=RulesError)
         object.__setattr__(self, "responsibility", Responsibility(self.responsibility))
         object.__setattr__(self, "spiciness", Spiciness(self.spiciness))
         # The largest payment of any hand: a false win at the maximum (9 portions).
         if 9 * portion(self.max_faan, self) > MAX_POINTS:
             raise RulesError(
-                f"a false win at {self.max_faan} faan would pay more points than can be "
+                "a false win at {max_faan} faan would pay more points than can be "
                 "recorded: lower the maximum faan or the base",
                 field="max_faan",
+                max_faan=self.max_faan,
             )
 
 
@@ -127,15 +130,17 @@ def validate(hand: HKHand, rules: HKRules) -> None:
 
 
 def _check_seat(seat: int | None, field: str, *, required: bool) -> None:
-    label = "the winner" if field == "winner" else "the player blamed"
+    winner = field == "winner"
+    label = Term("the winner") if winner else Term("the player blamed")
+    short = Term("winner") if winner else Term("player blamed")
     if not required:
         if seat is not None:
-            raise HandError(f"this result has no {label.removeprefix('the ')}", field=field)
+            raise HandError("this result has no {label}", field=field, label=short)
         return
     if seat is None:
-        raise HandError(f"choose {label}", field=field)
+        raise HandError("choose {label}", field=field, label=label)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise HandError(f"{label} must be seat 1 to {SEATS}", field=field)
+        raise HandError("{label} must be seat 1 to {seats}", field=field, label=label, seats=SEATS)
 
 
 def _check_faan(faan: int | None, rules: HKRules) -> None:
@@ -145,7 +150,10 @@ def _check_faan(faan: int | None, rules: HKRules) -> None:
         raise HandError("faan must be a whole number of at least 0", field="faan")
     if faan > rules.max_faan:
         raise HandError(
-            f"{faan} faan is above this rule set's maximum of {rules.max_faan}", field="faan"
+            "{faan} faan is above this rule set's maximum of {max_faan}",
+            field="faan",
+            faan=faan,
+            max_faan=rules.max_faan,
         )
 
 
@@ -208,7 +216,8 @@ def _faan_of_token(token: str, rules: HKRules) -> int:
     # A number too long to read exceeds any maximum (at most 64): it is not converted.
     if len(digits) > 9 or int(digits) > rules.max_faan:
         raise HandError(
-            f"game declared with winner's faan exceeding maximum faan ({rules.max_faan})"
+            "game declared with winner's faan exceeding maximum faan ({max_faan})",
+            max_faan=rules.max_faan,
         )
     return int(digits)
 

@@ -114,7 +114,7 @@ class HKReader(ScoreReader[HKRules, HKHand]):
             try:
                 rules = self._ruled(kind, value, number)
             except RulesError as error:  # a value beyond the engine's bounds
-                raise LineError(number, error.message) from None
+                raise LineError(number, error) from None
             self.set_rules(rules)
 
     def hand_from_tokens(self, tokens: list[str]) -> HKHand:
@@ -122,7 +122,9 @@ class HKReader(ScoreReader[HKRules, HKHand]):
 
     def _set_date(self, number: int, date: str) -> None:
         if self.date is not None and date < self.date:
-            raise LineError(number, f"bad chronological order {date} < {self.date}")
+            raise LineError(
+                number, "bad chronological order {date} < {date2}", date=date, date2=self.date
+            )
         self.date = date
         self.in_window = self._date_in_window()
         self.change()
@@ -140,7 +142,7 @@ class HKReader(ScoreReader[HKRules, HKHand]):
             try:
                 base = parse_decimal(value)
             except RulesError:
-                raise LineError(number, f"unable to convert {value} to float") from None
+                raise LineError(number, "unable to convert {value} to float", value=value) from None
             return replace(self.rules, base=base)
         if setting == "max_faan":
             digits = value.lstrip("0") or "0"

@@ -38,6 +38,9 @@ def clean_name(text: str, *, field: str | None = "name") -> str:
     for position, char in enumerate(name, start=1):
         if unicodedata.category(char) in REFUSED_CATEGORIES and char not in JOINERS:
             raise EngineError(
-                f"a name cannot hold U+{ord(char):04X} (at character {position})", field=field
+                "a name cannot hold U+{ord:04X} (at character {position_value})",
+                field=field,
+                ord=ord(char),
+                position_value=position,
             )
     return name

@@ -243,7 +243,7 @@ class ScoreReader(Generic[RulesT, HandT]):
 
     def invalid_line(self, number: int) -> LineError:
         """The error for a line that has none of the forms, with the format's explainer."""
-        return LineError(number, f"invalid line\n\n{self.explainer}")
+        return LineError(number, "invalid line\n\n{explainer}", explainer=self.explainer)
 
     def set_rules(self, rules: RulesT) -> None:
         """A setting line changed the rules."""
@@ -261,10 +261,10 @@ class ScoreReader(Generic[RulesT, HandT]):
         try:
             names = [clean_name(name) for name in names]
         except EngineError as error:
-            raise LineError(number, error.message) from None
+            raise LineError(number, error) from None
         repeated = repeated_names(names)
         if repeated:
-            raise LineError(number, f"duplicate player names {repeated}")
+            raise LineError(number, "duplicate player names {repeated}", repeated=repeated)
         self.players.update(dict.fromkeys(names))
         self.seating = tuple(names)
         self.change()
@@ -284,7 +284,7 @@ class ScoreReader(Generic[RulesT, HandT]):
             try:
                 hand = self.hand_from_tokens(tokens)
             except EngineError as error:
-                raise LineError(number, error.message) from None
+                raise LineError(number, error) from None
             cache[canonical] = hand
         cache[line] = hand
         section = self._open_section(self.seating)

@@ -78,7 +78,12 @@ def tile(number: int, suit: str) -> Tile:
         return 27 + number - 1
     if suit == "f" and 1 <= number <= 8:
         return KINDS + number - 1
-    raise HandError(f"{number}{suit!s} is not a tile{_range_hint(suit)}")
+    raise HandError(
+        "{number}{suit!s} is not a tile{range_hint}",
+        number=number,
+        suit=suit,
+        range_hint=_range_hint(suit),
+    )
 
 
 def _range_hint(suit: str) -> str:
@@ -227,7 +232,7 @@ def _parse_compact(text: str, field: str | None) -> tuple[Tile, ...]:
         try:
             tiles.extend(_word_tiles(word))
         except HandError as error:
-            raise HandError(error.message, field=field) from None
+            raise HandError(error, field=field) from None
     return tuple(tiles)
 
 
@@ -244,7 +249,9 @@ def _word_tiles(word: str) -> tuple[Tile, ...]:
     """The tiles of one compact word such as ``'123m11z'`` (cached: melds repeat)."""
     matches, position = _scan(_COMPACT_GROUP, word)
     if position != len(word):
-        raise HandError(f"{word!r} is not a tile: use codes like 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f")
+        raise HandError(
+            "{word!r} is not a tile: use codes like 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f", word=word
+        )
     tiles: list[Tile] = []
     for match in matches:
         digits, suit_letter = match.groups()
@@ -264,7 +271,7 @@ def parse_tile(text: str, *, field: str | None = None) -> Tile:
         raise HandError("a tile must be given as text such as '5p'", field=field)
     tiles = _parse_compact(text, field)
     if len(tiles) != 1:
-        raise HandError(f"{text!r} should be exactly one tile, such as '5p'", field=field)
+        raise HandError("{text!r} should be exactly one tile, such as '5p'", field=field, text=text)
     return tiles[0]
 
 
@@ -326,10 +333,10 @@ def from_seed(text: str, *, field: str | None = None) -> tuple[Tile, ...]:
         tiles.extend(_seed_tile(match.group()) for match in matches)
         if position != len(word):
             raise HandError(
-                f"{word[position:]!r} is not a tile in the seed notation "
-                "(c1-c9 dots, b1-b9 bamboo, k1-k9 characters, we ws ww wn, dr dg dw, "
-                "f1-f4, s1-s4)",
+                "{word!r} is not a tile in the seed notation (c1-c9 dots, b1-b9 bamboo, "
+                "k1-k9 characters, we ws ww wn, dr dg dw, f1-f4, s1-s4)",
                 field=field,
+                word=word[position:],
             )
     return tuple(tiles)
 
@@ -377,9 +384,10 @@ def from_pmn(text: str, *, field: str | None = None) -> tuple[Tile, ...]:
     matches, position = _scan(_PMN_GROUP, stripped)
     if position != len(stripped) or not stripped:
         raise HandError(
-            f"{text!r} is not PMN tiles (c characters, d dots, b bamboo 1-9; w winds 1-4; "
-            "r dragons 1-3; f flowers 1-8)",
+            "{text!r} is not PMN tiles (c characters, d dots, b bamboo 1-9; w winds "
+            "1-4; r dragons 1-3; f flowers 1-8)",
             field=field,
+            text=text,
         )
     return tuple(
         _pmn_tile(letter, int(digit), field)
@@ -391,7 +399,9 @@ def from_pmn(text: str, *, field: str | None = None) -> tuple[Tile, ...]:
 def _pmn_tile(letter: str, digit: int, field: str | None) -> Tile:
     limits = {"c": 9, "d": 9, "b": 9, "w": 4, "r": 3, "f": 8}
     if not 1 <= digit <= limits[letter]:
-        raise HandError(f"{letter}{digit} is not a PMN tile", field=field)
+        raise HandError(
+            "{letter}{digit} is not a PMN tile", field=field, letter=letter, digit=digit
+        )
     if letter in _PMN_SUITS:
         return tile(digit, _PMN_SUITS[letter])
     if letter == "w":

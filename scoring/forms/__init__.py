@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.functional import lazy
 
 from scoring.engine.bounds import Bound
 
@@ -18,11 +19,19 @@ def radio_field(choices: list[tuple[str, str]], **kwargs: Any) -> forms.ChoiceFi
 def bounded_integer(bound: Bound, **kwargs: Any) -> forms.IntegerField:
     """A whole-number field within the engine's ``bound``, refusing with the engine's message
     (the API and the files get the same one); the phone's stepper gets the range too."""
-    message = bound.message[:1].upper() + bound.message[1:] + "."
+    message = _sentence_lazy(bound)
     errors = {"invalid": message, "min_value": message, "max_value": message}
     return forms.IntegerField(
         min_value=bound.low, max_value=bound.high, error_messages=errors, **kwargs
     )
+
+
+def _sentence(bound: Bound) -> str:
+    return bound.message[:1].upper() + bound.message[1:] + "."
+
+
+# Built when the form class is, read in the language of the request that shows it.
+_sentence_lazy = lazy(_sentence, str)
 
 
 class HandInputForm(forms.Form):

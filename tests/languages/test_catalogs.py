@@ -52,3 +52,18 @@ def test_simplified_messages_come_from_the_traditional_ones(tmp_path: Path) -> N
     assert catalogs_simplify(root) == 1
     [entry] = polib.pofile(str(root / "locale/zh_Hans/LC_MESSAGES/django.po"))
     assert entry.msgstr == "诈糊：错和"
+
+
+def test_the_check_finds_a_translation_that_lost_a_placeholder(tmp_path: Path) -> None:
+    root = _project(tmp_path / "site", "")
+    (root / "engine.py").write_text('HandError("{tile} appears twice")\n', encoding="utf-8")
+    for language, msgstr in (("zh_Hant", "出現了兩次"), ("zh_Hans", "{tile} 出现了两次")):
+        folder = root / "locale" / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        catalogue = polib.POFile()
+        catalogue.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+        catalogue.append(polib.POEntry(msgid="{tile} appears twice", msgstr=msgstr))
+        catalogue.save(str(folder / "django.po"))
+    [problem] = catalog_problems(root)
+    assert problem.startswith("locale/zh_Hant/LC_MESSAGES/django.po: ")
+    assert "'{tile} appears twice'" in problem

@@ -130,7 +130,9 @@ class Game:
         first_east: int = 0,
     ) -> None:
         if not 2 <= len(players) <= 4:
-            raise HandError(f"a game has 2, 3 or 4 players, not {len(players)}", field="players")
+            raise HandError(
+                "a game has 2, 3 or 4 players, not {count}", field="players", count=len(players)
+            )
         if not 0 <= first_east < len(players):
             raise HandError("the first East must be one of the players", field="first_east")
         self.rules = rules
@@ -171,7 +173,7 @@ class Game:
         """Edit mode: re-score hand ``index`` (0-based) with its stored winds and options.
         Later hands keep their stored scores; their payments and stakes follow (§6.3)."""
         if not 0 <= index < len(self.hands):
-            raise HandError(f"there is no hand {index + 1} to edit", field="hand")
+            raise HandError("there is no hand {index} to edit", field="hand", index=index + 1)
         old = self.hands[index]
         scores = self.score(result, old.position, old.options)
         played = PlayedHand(result, old.position, old.options, scores)
@@ -198,7 +200,10 @@ class Game:
                 scored = score_hand(self.rules, hand, context, options.limit)
             except HandError as error:
                 raise HandError(
-                    f"{self.players[seat]}: {error.message}", field=error.field
+                    "{player}: {problem}",
+                    field=error.field,
+                    player=self.players[seat],
+                    problem=error,
                 ) from None
             fixed = result.fixed[seat] if result.fixed else None
             scores.append(scored.with_fixed(fixed))
@@ -207,7 +212,9 @@ class Game:
     def _check(self, result: HandResult) -> None:
         count = len(self.players)
         if len(result.players) != count:
-            raise HandError(f"enter a hand for each of the {count} players", field="players")
+            raise HandError(
+                "enter a hand for each of the {count} players", field="players", count=count
+            )
         if result.mahjong is not None and not 0 <= result.mahjong < count:
             raise HandError("the Mahjong player must be one of the players", field="mahjong")
         if result.fixed and len(result.fixed) != count:

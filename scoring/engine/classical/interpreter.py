@@ -150,10 +150,17 @@ def check_events(rule_set: RuleSet, events: Iterable[int], *, mahjong: bool) -> 
     for event in sorted(events):
         rule = rule_set.by_id.get(event)
         if rule is None or not rule.type.is_event:
-            raise HandError(f"rule {event} is not an event of {rule_set.name!r}", field="events")
+            raise HandError(
+                "rule {event} is not an event of {name!r}",
+                field="events",
+                event=event,
+                name=rule_set.name,
+            )
         if rule.type.mahjong_only and not mahjong:
             raise HandError(
-                f"the event {rule.description!r} is for the Mahjong player only", field="events"
+                "the event {description!r} is for the Mahjong player only",
+                field="events",
+                description=rule.description,
             )
 
 

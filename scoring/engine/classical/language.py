@@ -77,7 +77,7 @@ class RulesFileError(LineError):
     """A rules file with errors: the first one as ``line``/``message``, all in ``errors``."""
 
     def __init__(self, errors: tuple[LineError, ...]) -> None:
-        super().__init__(errors[0].line, errors[0].message)
+        super().__init__(errors[0].line, errors[0])
         self.errors = errors
 
 
@@ -241,8 +241,10 @@ class _Reader:
             self.warnings.append(
                 LineError(
                     rule.line,
-                    f"rule {rule.id} is ignored: only one consecutive-East test is allowed and "
-                    f"the last one (line {testing[-1].line}) counts",
+                    "rule {id} is ignored: only one consecutive-East test is allowed and "
+                    "the last one (line {line_value}) counts",
+                    id=rule.id,
+                    line_value=testing[-1].line,
                 )
             )
         if not testing:

@@ -65,10 +65,12 @@ def _check_seats(
     size: int, winner: int | None, east: int, discarder: int | None, cannon: bool
 ) -> None:
     if not 2 <= size <= 4:
-        raise HandError(f"a game has 2, 3 or 4 players, not {size}")
+        raise HandError("a game has 2, 3 or 4 players, not {size}", size=size)
     for name, seat in (("winner", winner), ("east", east), ("discarder", discarder)):
         if seat is not None and not 0 <= seat < size:
-            raise HandError(f"the {name} must be a seat from 0 to {size - 1}", field=name)
+            raise HandError(
+                "the {name} must be a seat from 0 to {size}", field=name, name=name, size=size - 1
+            )
     if discarder is not None and discarder == winner:
         raise HandError(
             "the Mahjong player cannot have discarded the winning tile", field="discarder"

@@ -28,7 +28,10 @@ def preset_text(name: str) -> str:
     except KeyError:
         known = ", ".join(PRESETS)
         raise RulesError(
-            f"classical has no preset {name!r} (known: {known})", field="rules"
+            "classical has no preset {name!r} (known: {known})",
+            field="rules",
+            name=name,
+            known=known,
         ) from None
     return (
         files("scoring.engine.classical").joinpath("presets").joinpath(filename).read_text("utf-8")
@@ -52,5 +55,7 @@ def load_rules_file(path: str | Path) -> RuleSet:
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        raise RulesError(f"cannot read {path}: {error.strerror}", field="rules") from None
+        raise RulesError(
+            "cannot read {path}: {strerror}", field="rules", path=path, strerror=error.strerror
+        ) from None
     return read_rules(decode_rules(data))

@@ -119,25 +119,35 @@ def parse_set(code: str, *, field: str | None = None) -> TileSet:
     """
     if not isinstance(code, str) or len(code) != 3:
         raise HandError(
-            f"the set {code!r} is not a 3-character code such as 'PEM' or 'S 3'", field=field
+            "the set {code!r} is not a 3-character code such as 'PEM' or 'S 3'",
+            field=field,
+            code=code,
         )
     kind, how, value = code[0], code[1], code[2]
     if kind not in _HOW:
         raise HandError(
-            f"the set {code!r} does not start with P, K, C, T, F or S "
-            "(pung, kong, chow, pair, flower, season)",
+            "the set {code!r} does not start with P, K, C, T, F or S (pung, kong, "
+            "chow, pair, flower, season)",
             field=field,
+            code=code,
         )
     if kind in "FS" and how == "*":
         how = " "
     if how not in _HOW[kind]:
         raise HandError(
-            f"the set {code!r}: a {_KIND_NAMES[kind]} is {_HOW_HINTS[kind]}", field=field
+            "the set {code!r}: a {kind_names} is {how_hints}",
+            field=field,
+            code=code,
+            kind_names=_KIND_NAMES[kind],
+            how_hints=_HOW_HINTS[kind],
         )
     if value not in _VALUES[kind]:
         raise HandError(
-            f"the set {code!r}: the value of a {_KIND_NAMES[kind]} is {_VALUE_HINTS[kind]}",
+            "the set {code!r}: the value of a {kind_names} is {value_hints}",
             field=field,
+            code=code,
+            kind_names=_KIND_NAMES[kind],
+            value_hints=_VALUE_HINTS[kind],
         )
     return TileSet(kind, how, value)
 
@@ -164,7 +174,10 @@ def check_hand_sets(sets: tuple[TileSet, ...]) -> None:
     count = sum(1 for s in sets if s.is_set)
     if count > MAX_SETS:
         raise HandError(
-            f"a player has at most {MAX_SETS} pungs, kongs or chows, not {count}", field="sets"
+            "a player has at most {max_sets} pungs, kongs or chows, not {count}",
+            field="sets",
+            max_sets=MAX_SETS,
+            count=count,
         )
     if sum(1 for s in sets if s.kind == "T") > 1:
         raise HandError("a player has at most one pair", field="sets")
@@ -179,22 +192,30 @@ def check_table_sets(hands: Iterable[PlayerHand]) -> None:
     wind_sets = [s.value for s in all_sets if s.kind in "PK" and s.wind]
     for wind, times in Counter(wind_sets).items():
         if times > 1:
-            raise HandError(f"only one player can have a pung or kong of {wind} wind", field="sets")
+            raise HandError(
+                "only one player can have a pung or kong of {wind} wind", field="sets", wind=wind
+            )
     dragons = sum(1 for s in all_sets if s.kind in "PK" and s.value == "D")
     if dragons > 3:
-        raise HandError(f"there are three dragons, so at most 3 dragon sets, not {dragons}")
+        raise HandError(
+            "there are three dragons, so at most 3 dragon sets, not {dragons}", dragons=dragons
+        )
     copies: Counter[str] = Counter()
     for s in all_sets:
         if s.wind:
             copies[s.wind] += {"P": 3, "K": 4, "T": 2}[s.kind]
     for wind, tiles in copies.items():
         if tiles > 4:
-            raise HandError(f"the sets use {tiles} tiles of {wind} wind; there are only 4")
+            raise HandError(
+                "the sets use {tiles} tiles of {wind} wind; there are only 4",
+                tiles=tiles,
+                wind=wind,
+            )
 
 
 def _check_bonus_once(bonus: Iterable[TileSet]) -> None:
     seen: set[str] = set()
     for s in bonus:
         if s.code in seen:
-            raise HandError(f"the {s.describe()} can be entered only once", field="sets")
+            raise HandError("the {tile} can be entered only once", field="sets", tile=s.describe())
         seen.add(s.code)

@@ -90,7 +90,7 @@ def score_json(data: object, rule_set: RuleSet) -> ScoredHand:
 def _flag(data: Mapping[str, Any], key: str, *, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise HandError(f"'{key}' must be true or false", field=key)
+        raise HandError("'{key}' must be true or false", field=key, key=key)
     return value
 
 
@@ -99,7 +99,7 @@ def _wind(data: Mapping[str, Any], key: str) -> str:
     tile = parse_tile(value, field=key) if isinstance(value, str) else -1
     if tile not in WINDS:
         raise HandError(
-            f"'{key}' must be a wind: 1z East, 2z South, 3z West or 4z North", field=key
+            "'{key}' must be a wind: 1z East, 2z South, 3z West or 4z North", field=key, key=key
         )
     return WIND_LETTERS[WINDS.index(tile)]
 
@@ -140,7 +140,9 @@ def _candidates(data: Mapping[str, Any], mahjong: bool) -> Candidates:
     if "sets" in data:
         extra = sorted(set(data) - CLASSICAL_KEYS - _WIND_KEYS)
         if extra:
-            raise HandError(f"give either 'sets' or tiles, not both ({extra[0]!r})", field=extra[0])
+            raise HandError(
+                "give either 'sets' or tiles, not both ({extra!r})", field=extra[0], extra=extra[0]
+            )
         codes = data["sets"]
         if not isinstance(codes, list):
             raise HandError("'sets' must be a list of codes such as ['PED', 'S 3']", field="sets")
@@ -177,9 +179,9 @@ def _loser_candidates(data: Mapping[str, Any]) -> tuple[tuple[TileSet, ...], ...
     unknown = sorted(set(data) - CLASSICAL_KEYS - _LOSER_KEYS)
     for key in unknown:
         if key == "winning_tile" or ((key in FLAGS or key == "self_drawn") and data[key]):
-            raise HandError(f"'{key}' is only for the Mahjong player", field=key)
+            raise HandError("'{key}' is only for the Mahjong player", field=key, key=key)
         if key not in FLAGS and key != "self_drawn":
-            raise HandError(f"unknown field {key!r}", field=key)
+            raise HandError("unknown field {key!r}", field=key, key=key)
     melds_data = data.get("melds", [])
     if not isinstance(melds_data, list):
         raise HandError("'melds' must be a list", field="melds")
@@ -195,7 +197,7 @@ def _loser_candidates(data: Mapping[str, Any]) -> tuple[tuple[TileSet, ...], ...
 def _tile_list(data: Mapping[str, Any], key: str) -> list[Tile]:
     value = data.get(key, "")
     if not isinstance(value, str | list):
-        raise HandError(f"'{key}' must be tiles such as '123m'", field=key)
+        raise HandError("'{key}' must be tiles such as '123m'", field=key, key=key)
     return list(parse_tiles(value, field=key))
 
 
@@ -217,7 +219,10 @@ def _check_loser_tiles(
     for t in range(KINDS):
         if tile_counts[t] > 4:
             raise HandError(
-                f"the hand uses {tile_counts[t]} copies of {describe(t)}", field="concealed"
+                "the hand uses {tile_counts} copies of {tile}",
+                field="concealed",
+                tile_counts=tile_counts[t],
+                tile=describe(t),
             )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from scoring.engine.bounds import Bound
 from scoring.engine.errors import EngineError, HandError
@@ -35,17 +35,30 @@ FAN_NUMBER: Final = Bound("a fan item's number, value and count", 0, 999)
 class PmnError(EngineError):
     """A PMN record is malformed; ``field`` names the tag, ``game`` the game (1-based)."""
 
-    def __init__(self, message: str, *, tag: str | None = None, game: int | None = None) -> None:
-        where = f"[{tag}] " if tag else ""
-        super().__init__(f"{where}{message}", field=tag)
+    def __init__(
+        self,
+        message: str | EngineError,
+        *,
+        tag: str | None = None,
+        game: int | None = None,
+        **values: Any,
+    ) -> None:
+        super().__init__(message, field=tag, **values)
+        if tag:
+            self.prefixed("[{tag}] ", tag=tag)
         self.game = game
 
 
 class PlayError(PmnError):
     """The play string is malformed or breaks the rules at ``position`` (0-based character)."""
 
-    def __init__(self, message: str, position: int, *, game: int | None = None) -> None:
-        super().__init__(f"at character {position + 1}: {message}", tag="Play", game=game)
+    def __init__(
+        self, message: str | EngineError, position: int, *, game: int | None = None, **values: Any
+    ) -> None:
+        super().__init__(message, game=game, **values)
+        self.prefixed("at character {position}: ", position=position + 1)
+        self.prefixed("[{tag}] ", tag="Play")
+        self.field = "Play"
         self.position = position
 
 
@@ -114,7 +127,11 @@ def read_pmn(text: str) -> list[PmnGame]:
             continue
         match = _TAG.match(line)
         if match is None:
-            raise PmnError(f'line {number} is not a tag such as [Event "..."]: {line[:40]!r}')
+            raise PmnError(
+                'line {number} is not a tag such as [Event "..."]: {line_value!r}',
+                number=number,
+                line_value=line[:40],
+            )
         name, value = match.groups()
         if name in tags:  # a repeated tag starts the next game
             games.append(_game(tags, len(games) + 1))
@@ -154,7 +171,7 @@ def _parse_tags(tags: dict[str, str]) -> PmnGame:
     if "Fan" in tags:
         game.fans = parse_fans(tags["Fan"])
     if "Date" in tags and not re.fullmatch(r"\d{4}\.(\d{2}|\?\?)\.(\d{2}|\?\?)", tags["Date"]):
-        raise PmnError(f"{tags['Date']!r} is not a date YYYY.MM.DD", tag="Date")
+        raise PmnError("{tags!r} is not a date YYYY.MM.DD", tag="Date", tags=tags["Date"])
     _check_scoring(game)
     return game
 
@@ -165,14 +182,25 @@ def _check_scoring(game: PmnGame) -> None:
     scoring = f"{game.tags.get('Scoring', 'MCR')} scoring"
     if game.duplicate:
         if any(game.starting):
-            raise PmnError(f"{scoring} starts every deal from 0 0 0 0", tag="Starting")
+            raise PmnError(
+                "{scoring} starts every deal from 0 0 0 0", tag="Starting", scoring=scoring
+            )
         return
     if game.board is not None and game.board > BOARDS:
-        raise PmnError(f"board {game.board} is above {BOARDS}, the last of a game", tag="Board")
+        raise PmnError(
+            "board {board} is above {boards}, the last of a game",
+            tag="Board",
+            board=game.board,
+            boards=BOARDS,
+        )
     if sum(action.kind == "H" for action in game.play) > 1:
-        raise PmnError(f"{scoring} has one winner; the play has several", tag="Play")
+        raise PmnError(
+            "{scoring} has one winner; the play has several", tag="Play", scoring=scoring
+        )
     if sum(fans is not None for fans in game.fans) > 1:
-        raise PmnError(f"{scoring} has one winner; the fans name several", tag="Fan")
+        raise PmnError(
+            "{scoring} has one winner; the fans name several", tag="Fan", scoring=scoring
+        )
 
 
 def _number(text: str, bound: Bound, tag: str) -> int:
@@ -180,7 +208,7 @@ def _number(text: str, bound: Bound, tag: str) -> int:
     try:
         return bound.read(text.removeprefix("+"), field=tag)
     except HandError as error:
-        raise PmnError(f"{text[:20]!r}: {error.message}", tag=tag) from None
+        raise PmnError("{text!r}: {problem}", tag=tag, text=text[:20], problem=error) from None
 
 
 def _clean_names(game: PmnGame) -> None:
@@ -191,7 +219,7 @@ def _clean_names(game: PmnGame) -> None:
         try:
             game.tags[seat] = clean_name(game.tags[seat], field=seat)
         except EngineError as error:
-            raise PmnError(error.message, tag=seat) from None
+            raise PmnError(error, tag=seat) from None
 
 
 def _board(value: str) -> int:
@@ -200,7 +228,7 @@ def _board(value: str) -> int:
 
 def _wind(value: str) -> Tile:
     if value not in WIND_LETTERS or len(value) != 1:
-        raise PmnError(f"{value!r} is not a wind: use E, S, W or N", tag="PWind")
+        raise PmnError("{value!r} is not a wind: use E, S, W or N", tag="PWind", value=value)
     return WINDS[WIND_LETTERS.index(value)]
 
 
@@ -210,13 +238,17 @@ def _scoring(value: str) -> bool:
     if value in DUPLICATE_SCORING:
         return True
     known = ", ".join(STANDARD_SCORING + DUPLICATE_SCORING)
-    raise PmnError(f"unknown scoring {value!r} (known: {known})", tag="Scoring")
+    raise PmnError(
+        "unknown scoring {value!r} (known: {known})", tag="Scoring", value=value, known=known
+    )
 
 
 def _four_integers(value: str, tag: str) -> tuple[int, ...]:
     parts = value.split()
     if len(parts) != 4:
-        raise PmnError(f"{value!r} should be four integers, East South West North", tag=tag)
+        raise PmnError(
+            "{value!r} should be four integers, East South West North", tag=tag, value=value
+        )
     return tuple(_number(part, SCORE, tag) for part in parts)
 
 
@@ -231,16 +263,22 @@ def _deal(value: str) -> tuple[tuple[Tile, ...], ...]:
     for seat, text in zip(SEATS, hands, strict=True):
         if not _DEAL_HAND.fullmatch(text):
             raise PmnError(
-                f"{seat}'s hand {text!r} is not c..d..b..w..r..f.. (all six letters, in order)",
+                "{seat}'s hand {text!r} is not c..d..b..w..r..f.. (all six letters, in order)",
                 tag="Deal",
+                seat=seat,
+                text=text,
             )
         try:
             tiles = from_pmn(text)
         except HandError as error:
-            raise PmnError(f"{seat}'s hand: {error.message}", tag="Deal") from None
+            raise PmnError(
+                "{seat}'s hand: {problem}", tag="Deal", seat=seat, problem=error
+            ) from None
         playing = [t for t in tiles if t < 34]
         if len(playing) != 13:
-            raise PmnError(f"{seat}'s hand has {len(playing)} tiles, not 13", tag="Deal")
+            raise PmnError(
+                "{seat}'s hand has {count} tiles, not 13", tag="Deal", seat=seat, count=len(playing)
+            )
         dealt.append(tiles)
     _check_copies([t for hand in dealt for t in hand])
     return tuple(dealt)
@@ -250,7 +288,12 @@ def _check_copies(tiles: list[Tile]) -> None:
     tile_counts = counts(tiles)
     for t, count in enumerate(tile_counts):
         if count > 4:
-            raise PmnError(f"{count} copies of {to_pmn(t)} are dealt; there are 4", tag="Deal")
+            raise PmnError(
+                "{count} copies of {tile} are dealt; there are 4",
+                tag="Deal",
+                count=count,
+                tile=to_pmn(t),
+            )
     bonus = [t for t in tiles if t >= 34]
     if len(bonus) != len(set(bonus)):
         raise PmnError("a flower is dealt twice; there is one of each", tag="Deal")
@@ -273,7 +316,9 @@ def parse_play(text: str) -> tuple[Action, ...]:
         if match is None or match.group(1) not in ACTIONS:
             found = text[position : position + 2]
             raise PlayError(
-                f"{found!r} is not an action (T D C P A B Z R H, then a seat 0-3)", position
+                "{found!r} is not an action (T D C P A B Z R H, then a seat 0-3)",
+                position,
+                found=found,
             )
         kind, seat = match.group(1), int(match.group(2))
         start, position = position, match.end()
@@ -282,7 +327,9 @@ def parse_play(text: str) -> tuple[Action, ...]:
             continue
         tile_match = _TILE.match(text, position)
         if tile_match is None:
-            raise PlayError(f"{kind}{seat} needs a tile such as c5, w2, r1 or z1", position)
+            raise PlayError(
+                "{kind}{seat} needs a tile such as c5, w2, r1 or z1", position, kind=kind, seat=seat
+            )
         position = tile_match.end()
         actions.append(_action(kind, seat, tile_match.group(), start, position))
     return tuple(actions)
@@ -292,15 +339,17 @@ def _action(kind: str, seat: int, code: str, start: int, position: int) -> Actio
     if code == "z1":
         return Action(kind, seat, None, start, just_drawn=True)
     if code[0] == "z":
-        raise PlayError(f"{code!r} is not a tile (z1 alone means the tile just drawn)", start)
+        raise PlayError(
+            "{code!r} is not a tile (z1 alone means the tile just drawn)", start, code=code
+        )
     try:
         (tile,) = from_pmn(code)
     except HandError as error:
-        raise PlayError(error.message, start) from None
+        raise PlayError(error, start) from None
     # A draw may bring a flower (set aside with R, then replaced by the next T).
     if kind != "T" and (tile >= 34) != (kind == "R"):
         what = "a flower" if kind == "R" else "a playing tile, not a flower"
-        raise PlayError(f"{kind}{seat} takes {what}", start)
+        raise PlayError("{kind}{seat} takes {what}", start, kind=kind, seat=seat, what=what)
     return Action(kind, seat, tile, start)
 
 
@@ -323,7 +372,9 @@ def _fan_field(text: str) -> tuple[FanItem, ...] | None:
     for item in text.split("."):
         parts = item.split("/")
         if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
-            raise PmnError(f"{item!r} is not a fan item such as 39/1 or 39/8/1", tag="Fan")
+            raise PmnError(
+                "{item!r} is not a fan item such as 39/1 or 39/8/1", tag="Fan", item=item
+            )
         numbers = [_number(p, FAN_NUMBER, "Fan") for p in parts]
         value = numbers[1] if len(numbers) == 3 else None
         items.append(FanItem(numbers[0], value, numbers[-1]))

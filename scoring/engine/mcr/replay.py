@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
-from scoring.engine.errors import HandError
+from scoring.engine.errors import EngineError, HandError
 from scoring.engine.hand import Hand, Meld, MeldKind
 from scoring.engine.mcr.pmn import Action, PlayError, PmnGame
 from scoring.engine.tiles import WINDS, Tile, format_tiles, to_pmn
@@ -97,8 +98,10 @@ def _apply(table: Table, action: Action, game: PmnGame) -> None:
     table.history.append(action)
 
 
-def _fail(action: Action, message: str) -> PlayError:
-    return PlayError(f"{action.code()}: {message}", action.position)
+def _fail(action: Action, message: str | EngineError, **values: Any) -> PlayError:
+    error = PlayError(message, action.position, **values)
+    error.parts = (*error.parts[:2], ("{tile}: ", {"tile": action.code()}), *error.parts[2:])
+    return error
 
 
 def _check_turn(table: Table, action: Action) -> None:
@@ -111,7 +114,7 @@ def _check_turn(table: Table, action: Action) -> None:
         return
     allowed = _allowed_after(last, table)
     if (action.kind, seat) not in allowed:
-        raise _fail(action, f"not allowed after {last.code()}")
+        raise _fail(action, "not allowed after {tile}", tile=last.code())
 
 
 def _allowed_after(last: Action, table: Table) -> set[tuple[str, int]]:
@@ -136,14 +139,16 @@ def _allowed_after(last: Action, table: Table) -> set[tuple[str, int]]:
 def _take_tile(table: Table, action: Action, tile: Tile) -> None:
     table.seen[tile] += 1
     if tile < 34 and table.seen[tile] > 4:
-        raise _fail(action, f"a fifth {to_pmn(tile)} comes into play")
+        raise _fail(action, "a fifth {tile} comes into play", tile=to_pmn(tile))
     if tile >= 34 and table.seen[tile] > 1:
-        raise _fail(action, f"a second {to_pmn(tile)} comes into play; there is one")
+        raise _fail(action, "a second {tile} comes into play; there is one", tile=to_pmn(tile))
 
 
 def _remove(seat: Seat, tile: Tile, copies: int, action: Action) -> None:
     if seat.concealed.count(tile) < copies:
-        raise _fail(action, f"the seat does not hold {copies} × {to_pmn(tile)}")
+        raise _fail(
+            action, "the seat does not hold {copies} × {tile}", copies=copies, tile=to_pmn(tile)
+        )
     for _ in range(copies):
         seat.concealed.remove(tile)
 
@@ -194,7 +199,9 @@ def _chow(table: Table, action: Action, game: PmnGame) -> None:
     claimed = table.last_tile
     tiles = (middle - 1, middle, middle + 1)
     if claimed not in tiles:
-        raise _fail(action, f"the discard {to_pmn(claimed or 0)} is not part of this chow")
+        raise _fail(
+            action, "the discard {tile} is not part of this chow", tile=to_pmn(claimed or 0)
+        )
     _claimed(table, action)
     seat = table.seats[action.seat]
     for t in tiles:
@@ -220,7 +227,9 @@ def _claim_same(table: Table, action: Action, kind: MeldKind) -> None:
 def _claimed_equal(table: Table, action: Action) -> Tile:
     tile = _tile_of(table, action)
     if tile != table.last_tile:
-        raise _fail(action, f"the tile is not the last discard {to_pmn(table.last_tile or 0)}")
+        raise _fail(
+            action, "the tile is not the last discard {tile}", tile=to_pmn(table.last_tile or 0)
+        )
     return tile
 
 
@@ -240,7 +249,7 @@ def _promoted_kong(table: Table, action: Action, game: PmnGame) -> None:
     seat = table.seats[action.seat]
     pung = Meld(MeldKind.PUNG, (tile,) * 3)
     if pung not in seat.melds:
-        raise _fail(action, f"the seat has no melded pung of {to_pmn(tile)} to add to")
+        raise _fail(action, "the seat has no melded pung of {tile} to add to", tile=to_pmn(tile))
     _remove(seat, tile, 1, action)
     seat.melds[seat.melds.index(pung)] = Meld(MeldKind.KONG, (tile,) * 4)
     table.last_tile = tile
@@ -261,7 +270,7 @@ def _win(table: Table, action: Action, game: PmnGame) -> None:
     try:
         table.winners[action.seat] = winning_hand(table, action, game)
     except HandError as error:
-        raise _fail(action, f"not a valid winning hand: {error.message}") from None
+        raise _fail(action, "not a valid winning hand: {problem}", problem=error) from None
 
 
 _HANDLERS = {

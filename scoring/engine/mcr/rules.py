@@ -67,4 +67,6 @@ def preset(name: str) -> MCRRules:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise RulesError(f"MCR has no preset {name!r} (known: {known})", field="rules") from None
+        raise RulesError(
+            "MCR has no preset {name!r} (known: {known})", field="rules", name=name, known=known
+        ) from None

@@ -27,12 +27,12 @@ PLACES: Final = (4, 2, 1, 0)
 
 def _check_seat(seat: int, field: str) -> None:
     if seat not in range(4):
-        raise HandError(f"seat {seat} is not 0-3 (East, South, West, North)", field=field)
+        raise HandError("seat {seat} is not 0-3 (East, South, West, North)", field=field, seat=seat)
 
 
 def _check_fan(fan: int, field: str = "fan") -> None:
     if fan < 0:
-        raise HandError(f"a winner's fan cannot be negative ({fan})", field=field)
+        raise HandError("a winner's fan cannot be negative ({fan})", field=field, fan=fan)
 
 
 def settle(winner: int, fan: int, discarder: int | None = None) -> tuple[int, ...]:

@@ -168,7 +168,8 @@ def illegal_call(rules: ZungJungRules = SEED) -> Evaluation:
     """The result of declaring a win without a winning hand (Illegal Call 詐和, §3.1.6)."""
     if rules.illegal_call is None:
         raise HandError(
-            f"the {rules.preset} preset has no Illegal Call; the hand is not a winning hand"
+            "the {preset} preset has no Illegal Call; the hand is not a winning hand",
+            preset=rules.preset,
         )
     entry = rules.by_id.get("illegal_call") or PatternEntry(
         "illegal_call", "Illegal Call", "詐和", -rules.illegal_call
@@ -192,6 +193,6 @@ def evaluate_declared(hand: Hand, rules: ZungJungRules = SEED) -> Evaluation:
     try:
         return evaluate(hand, rules)
     except HandError as error:
-        if error.message != NO_WIN or rules.illegal_call is None:
+        if error.parts != ((NO_WIN, {}),) or rules.illegal_call is None:
             raise
         return illegal_call(rules)

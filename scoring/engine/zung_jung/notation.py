@@ -26,7 +26,7 @@ def hand_json_from_seed(text: str, **context: Any) -> dict[str, Any]:
         held, _, winning = text[1:].partition("/")
         tiles = from_seed(held) + from_seed(winning)
         if len(from_seed(winning)) != 1:
-            raise HandError(f"{text!r}: give one winning tile after '/'")
+            raise HandError("{text!r}: give one winning tile after '/'", text=text)
         result: dict[str, Any] = {
             "concealed": format_tiles(tiles),
             "winning_tile": code(from_seed(winning)[0]),
@@ -46,7 +46,7 @@ def _sets(tokens: list[str]) -> dict[str, Any]:
     for position, token in enumerate(tokens):
         mark, tiles = token[:1], from_seed(token[1:])
         if mark not in "-+^" or not mark or not tiles:
-            raise HandError(f"{token!r}: a set starts with -, + or ^ followed by tiles")
+            raise HandError("{token!r}: a set starts with -, + or ^ followed by tiles", token=token)
         last = position == len(tokens) - 1
         if (mark == "-" and len(tiles) == 4) or (mark in "+^" and not last):
             melds.append(_meld(tiles, concealed=mark == "-"))
@@ -92,7 +92,9 @@ def _seed_object(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise HandError(f"not valid JSON: {error.msg} (column {error.colno})") from None
+        raise HandError(
+            "not valid JSON: {msg} (column {colno})", msg=error.msg, colno=error.colno
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("hand"), str):
         raise HandError('give a hand string, or an object with the hand string as "hand"')
     context = {key: value for key, value in data.items() if key != "hand"}

@@ -71,12 +71,14 @@ class ZungJungRules:
         """A copy with some fields changed (``minimum``, ``payoff``, ``illegal_call``, ...)."""
         unknown = sorted(set(options) - _OPTIONS)
         if unknown:
-            raise RulesError(f"unknown Zung Jung rule {unknown[0]!r}", field=unknown[0])
+            raise RulesError(
+                "unknown Zung Jung rule {unknown!r}", field=unknown[0], unknown=unknown[0]
+            )
         if "payoff" in options:
             options["payoff"] = _payoff(options["payoff"])
         for key in ("minimum", "cap", "limit"):
             if key in options and not isinstance(options[key], int):
-                raise RulesError(f"'{key}' must be a whole number of points", field=key)
+                raise RulesError("'{key}' must be a whole number of points", field=key, key=key)
         return replace(self, **options)
 
 
@@ -88,7 +90,9 @@ def _payoff(value: object) -> Payoff:
         return Payoff(str(value))
     except ValueError:
         choices = ", ".join(Payoff)
-        raise RulesError(f"payoff {value!r} is not one of {choices}", field="payoff") from None
+        raise RulesError(
+            "payoff {value!r} is not one of {choices}", field="payoff", value=value, choices=choices
+        ) from None
 
 
 def _entries(*rows: tuple[str, str, str, int]) -> tuple[PatternEntry, ...]:
@@ -236,5 +240,8 @@ def preset(name: str) -> ZungJungRules:
         return PRESETS[name]
     except KeyError:
         raise RulesError(
-            f"Zung Jung has no preset {name!r} (known: {', '.join(PRESETS)})", field="preset"
+            "Zung Jung has no preset {name!r} (known: {value})",
+            field="preset",
+            name=name,
+            value=", ".join(PRESETS),
         ) from None

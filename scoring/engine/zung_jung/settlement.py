@@ -55,20 +55,27 @@ def validate(hand: ZungJungHand, rules: ZungJungRules = SEED) -> None:
     if wins:
         _check_points(hand.points, rules)
     elif hand.points is not None:
-        raise HandError(f"a {hand.outcome} hand has no points", field="points")
+        raise HandError("a {outcome} hand has no points", field="points", outcome=hand.outcome)
     if hand.outcome is Outcome.ILLEGAL_CALL and rules.illegal_call is None:
-        raise HandError(f"the {rules.preset} rules have no Illegal Call penalty", field="outcome")
+        raise HandError(
+            "the {preset} rules have no Illegal Call penalty", field="outcome", preset=rules.preset
+        )
 
 
 def _check_seat(seat: int | None, field: str, seats: int, *, required: bool) -> None:
     if seat is None:
         if required:
-            raise HandError(f"the {field} is missing", field=field)
+            raise HandError("the {field_name} is missing", field=field, field_name=field)
         return
     if not required:
-        raise HandError(f"this outcome has no {field}", field=field)
+        raise HandError("this outcome has no {field_name}", field=field, field_name=field)
     if not is_whole(seat) or not 0 <= seat < seats:
-        raise HandError(f"the {field} must be seat 0 to {seats - 1}", field=field)
+        raise HandError(
+            "the {field_name} must be seat 0 to {seats}",
+            field=field,
+            field_name=field,
+            seats=seats - 1,
+        )
 
 
 def _check_points(points: int | None, rules: ZungJungRules) -> None:
@@ -80,10 +87,15 @@ def _check_points(points: int | None, rules: ZungJungRules) -> None:
         )
     highest = max(rules.cap, *(entry.value for entry in rules.patterns))
     if points > highest:
-        raise HandError(f"no Zung Jung hand is worth more than {highest} points", field="points")
+        raise HandError(
+            "no Zung Jung hand is worth more than {highest} points", field="points", highest=highest
+        )
     if points < rules.minimum:
         raise HandError(
-            f"{points} points is below the minimum of {rules.minimum} to win", field="points"
+            "{points} points is below the minimum of {minimum} to win",
+            field="points",
+            points=points,
+            minimum=rules.minimum,
         )
 
 

@@ -1,0 +1,33 @@
+"""Django's ``makemessages``, told where the engines write their messages.
+
+The engines stay free of Django: a message is the first argument of an engine error (the
+second of ``LineError`` and of the PMN replay's ``_fail``), of a ``Term`` or a ``Bound``,
+or the template of ``prefixed``; the league reads it through ``gettext`` (``scoring.apps``).
+New messages start untranslated: msgmerge guesses no fuzzy translation.
+"""
+
+from __future__ import annotations
+
+from django.core.management.commands import makemessages
+
+ENGINE_KEYWORDS = (
+    "EngineError",
+    "RulesError",
+    "HandError",
+    "PmnError",
+    "PlayError",
+    "LineError:2",
+    "_fail:2",
+    "Term",
+    "Bound",
+    "prefixed",
+)
+
+
+class Command(makemessages.Command):
+    # A new message starts untranslated, not with a guess from a similar one marked fuzzy.
+    msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        *(f"--keyword={keyword}" for keyword in ENGINE_KEYWORDS),
+    ]
