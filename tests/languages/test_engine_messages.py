@@ -11,8 +11,7 @@ from django.utils import translation
 
 from scoring.engine.bounds import Bound
 from scoring.engine.errors import HandError, LineError, Term
-from scoring.engine.hk import HKRules, multiplier, validate
-from scoring.engine.hk import HKHand, Outcome
+from scoring.engine.hk import HKHand, HKRules, Outcome, multiplier, validate
 
 
 def test_a_message_is_read_in_the_reader_s_language() -> None:
@@ -54,7 +53,10 @@ def test_the_command_line_reads_english() -> None:
         "try:\n    multiplier(-1)\nexcept ValueError as e:\n    print(e)\n"
     )
     run = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
         env={"LANG": "zh_HK.UTF-8", "PATH": ""},
     )
     assert run.stdout == "faan cannot be negative\n"
