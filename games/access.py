@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from games.middleware import use_club_language
@@ -62,7 +63,7 @@ def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> 
     use_club_language(request, club.language)
     access = ClubAccess(club, membership_for(club=club, user=request.user))
     if not visible(club, member=access.membership is not None):
-        raise Http404("No such club.")
+        raise Http404(_("No such club."))
     if role is not None and not access.has(role):
         raise PermissionDenied(ROLE_REFUSED)
     return access
@@ -91,5 +92,5 @@ def signed_in(request: HttpRequest | Request) -> User:
     write already require a sign-in, so a visitor reaching one is refused (403)."""
     user = request.user
     if not isinstance(user, User):
-        raise PermissionDenied("Sign in first.")
+        raise PermissionDenied(_("Sign in first."))
     return user

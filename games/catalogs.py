@@ -71,7 +71,8 @@ def catalog_problems(root: Path | None = None) -> list[str]:
 
 def catalogs_simplify(root: Path | None = None) -> int:
     """Fill each untranslated zh-Hans message from its zh-Hant translation, converted by
-    OpenCC (Hong Kong Traditional to Simplified): one source, two scripts. A message
+    OpenCC (Hong Kong Traditional to Simplified) and the mainland's own words: one source,
+    two scripts. A message
     translated by hand in zh-Hans stays as it is. Returns how many were filled."""
     root = root or Path(settings.BASE_DIR)
     filled = 0
@@ -84,6 +85,34 @@ def catalogs_simplify(root: Path | None = None) -> int:
     return filled
 
 
+# Words Hong Kong and the mainland write differently, not only in another script: applied
+# after OpenCC when zh-Hans is filled from zh-Hant (docs/glossary.md lists them).
+MAINLAND_WORDS = {
+    "汇入": "导入",
+    "汇出": "导出",
+    "登入": "登录",
+    "登出": "退出",
+    "权杖": "令牌",
+    "计分档": "计分文件",
+    "档案": "文件",
+    "上载": "上传",
+    "复原": "撤销",
+    "储存": "保存",
+    "网志": "博客",
+    "讯息": "消息",
+    "预设": "默认",
+    "萤幕": "屏幕",
+}
+
+
+def to_mainland(text: str) -> str:
+    """zh-Hant ``text`` as a mainland reader writes it: OpenCC, then the words above."""
+    simplified = to_simplified(text)
+    for hong_kong, mainland in MAINLAND_WORDS.items():
+        simplified = simplified.replace(hong_kong, mainland)
+    return simplified
+
+
 def _simplify(traditional: polib.POFile, simplified: polib.POFile) -> int:
     sources = {(entry.msgctxt, entry.msgid): entry for entry in traditional.translated_entries()}
     filled = 0
@@ -93,8 +122,8 @@ def _simplify(traditional: polib.POFile, simplified: polib.POFile) -> int:
             continue
         if entry.translated() and "fuzzy" not in entry.flags:
             continue
-        entry.msgstr = to_simplified(source.msgstr)
-        entry.msgstr_plural = {k: to_simplified(v) for k, v in source.msgstr_plural.items()}
+        entry.msgstr = to_mainland(source.msgstr)
+        entry.msgstr_plural = {k: to_mainland(v) for k, v in source.msgstr_plural.items()}
         if "fuzzy" in entry.flags:
             entry.flags.remove("fuzzy")
         filled += 1

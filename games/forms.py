@@ -12,16 +12,15 @@ from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from games import services
 from games.models import Club, Membership, Player, RuleSet, Season
+from scoring.display import SEAT_LABELS
 from scoring.families import pmn_family_keys
 from scoring.forms.typed import model_choice_field
 from scoring.parameters import MAX_PARAMETER
 from scoring.score_files import format_choices
-
-SEAT_LABELS = ["East 東", "South 南", "West 西", "North 北"]
 
 
 def apply_validation_error(
@@ -45,8 +44,10 @@ class ClubForm(forms.ModelForm[Club]):
     class Meta:
         model = Club
         fields = ["name", "slug", "visibility"]
-        labels = {"slug": "Address"}
-        help_texts = {"slug": "Letters, digits and hyphens: the club's page is /c/<address>/."}
+        labels = {"slug": gettext_lazy("Address")}
+        help_texts = {
+            "slug": gettext_lazy("Letters, digits and hyphens: the club's page is /c/<address>/.")
+        }
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -56,7 +57,7 @@ def time_zone_choices() -> list[tuple[str, str]]:
 class ClubSettingsForm(forms.ModelForm[Club]):
     time_zone = forms.ChoiceField(
         choices=time_zone_choices,
-        help_text="Times on the club's pages (history, deliveries) are local to it.",
+        help_text=gettext_lazy("Times on the club's pages (history, deliveries) are local to it."),
     )
 
     class Meta:
@@ -70,14 +71,18 @@ class ClubSettingsForm(forms.ModelForm[Club]):
             "members_switch_rules",
         ]
         labels = {
-            "language": _("Default language"),
-            "members_start_sessions": "Members may start sessions",
-            "members_switch_rules": "Members may switch a running session's rules",
+            "language": gettext_lazy("Default language"),
+            "members_start_sessions": gettext_lazy("Members may start sessions"),
+            "members_switch_rules": gettext_lazy("Members may switch a running session's rules"),
         }
         help_texts = {
-            "language": _("For readers who have not chosen a language; blank: their browser's."),
-            "members_start_sessions": "Off: only organisers seat a table.",
-            "members_switch_rules": "Off: only organisers change the rules mid-session.",
+            "language": gettext_lazy(
+                "For readers who have not chosen a language; blank: their browser's."
+            ),
+            "members_start_sessions": gettext_lazy("Off: only organisers seat a table."),
+            "members_switch_rules": gettext_lazy(
+                "Off: only organisers change the rules mid-session."
+            ),
         }
 
 
@@ -95,7 +100,7 @@ class SeasonForm(forms.ModelForm[Season]):
     class Meta:
         model = Season
         fields = ["name", "rule_set", "starts_on", "ends_on"]
-        labels = {"rule_set": "Default rule set"}
+        labels = {"rule_set": gettext_lazy("Default rule set")}
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -117,9 +122,11 @@ class SessionStartForm(forms.Form):
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
         required=False,
-        empty_label="The season's default",
+        empty_label=gettext_lazy("The season's default"),
     )
-    played_on = forms.DateField(label="Date", widget=DateInput(), initial=dt.date.today)
+    played_on = forms.DateField(
+        label=gettext_lazy("Date"), widget=DateInput(), initial=dt.date.today
+    )
     # A new one each time the form is shown: a double submit or a retry starts one session.
     # Optional, so that a page saved before it existed still starts its session.
     client_id = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
@@ -158,14 +165,16 @@ class HandMetaForm(forms.Form):
 class HandChangeForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_PARAMETER)
     reason = forms.CharField(
-        max_length=200, help_text="Why the change? Everyone at the table will see it."
+        max_length=200, help_text=gettext_lazy("Why the change? Everyone at the table will see it.")
     )
 
 
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
     player = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, empty_label="No player (a viewer)"
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("No player (a viewer)"),
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -200,8 +209,10 @@ class SignUpForm(forms.Form):
 class DateRangeForm(forms.Form):
     """The standings' date range: both ends inclusive, either left open."""
 
-    date_from = forms.DateField(required=False, label="From", widget=DateInput())
-    date_to = forms.DateField(required=False, label="To (inclusive)", widget=DateInput())
+    date_from = forms.DateField(required=False, label=gettext_lazy("From"), widget=DateInput())
+    date_to = forms.DateField(
+        required=False, label=gettext_lazy("To (inclusive)"), widget=DateInput()
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -213,27 +224,29 @@ class DateRangeForm(forms.Form):
 
 
 class StandingsFilterForm(DateRangeForm):
-    min_games = forms.IntegerField(required=False, min_value=0, label="Minimum games")
+    min_games = forms.IntegerField(required=False, min_value=0, label=gettext_lazy("Minimum games"))
 
 
 class ScoreImportForm(forms.Form):
     """Upload a score file into a season; nothing is written until the preview is confirmed."""
 
     score_file = forms.FileField(
-        label="Score file",
-        help_text="A plain-text (UTF-8) file as the HK or Big Two scorer programs read.",
+        label=gettext_lazy("Score file"),
+        help_text=gettext_lazy(
+            "A plain-text (UTF-8) file as the HK or Big Two scorer programs read."
+        ),
     )
-    score_format = forms.ChoiceField(label="Format", choices=format_choices)
+    score_format = forms.ChoiceField(label=gettext_lazy("Format"), choices=format_choices)
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
         required=False,
-        empty_label="The season's rule set",
-        help_text="Setting lines in the file become versions of this rule set.",
+        empty_label=gettext_lazy("The season's rule set"),
+        help_text=gettext_lazy("Setting lines in the file become versions of this rule set."),
     )
     undated_on = forms.DateField(
         required=False,
-        label="Date for games before any date line",
-        help_text="Empty: the season's start date, or today.",
+        label=gettext_lazy("Date for games before any date line"),
+        help_text=gettext_lazy("Empty: the season's start date, or today."),
         widget=DateInput(),
     )
 
@@ -247,13 +260,15 @@ class ScoreImportConfirmForm(forms.Form):
 
     digest = forms.CharField(widget=forms.HiddenInput, max_length=64)
     create_players = forms.BooleanField(
-        required=False, label="Add the new players listed above to the club"
+        required=False, label=gettext_lazy("Add the new players listed above to the club")
     )
     make_current = forms.BooleanField(
         required=False,
-        label="Make these the current rules",
-        help_text="Off: the file's new rule versions score its own sessions only, and new "
-        "sessions keep starting under the current rules.",
+        label=gettext_lazy("Make these the current rules"),
+        help_text=gettext_lazy(
+            "Off: the file's new rule versions score its own sessions only, and new "
+            "sessions keep starting under the current rules."
+        ),
     )
 
 
@@ -277,13 +292,21 @@ class PmnImportForm(forms.Form):
     # Named like the form's own ``files`` (the uploads): the form's metaclass takes declared
     # fields off the class, so the two never meet.
     files = MultipleFileField(  # type: ignore[assignment]
-        required=False, label="PMN files", help_text="One or more .pmn game records."
+        required=False,
+        label=gettext_lazy("PMN files"),
+        help_text=gettext_lazy("One or more .pmn game records."),
     )
-    rule_set = forms.ModelChoiceField(queryset=RuleSet.objects.none(), label="Rule set")
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(), label=gettext_lazy("Rule set")
+    )
     played_on = forms.DateField(
-        label="Date for games whose record has none", widget=DateInput(), initial=dt.date.today
+        label=gettext_lazy("Date for games whose record has none"),
+        widget=DateInput(),
+        initial=dt.date.today,
     )
-    create_players = forms.BooleanField(required=False, label="Create the new players listed above")
+    create_players = forms.BooleanField(
+        required=False, label=gettext_lazy("Create the new players listed above")
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -9,8 +9,16 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 
-from games.languages import LANGUAGE_CODES, SESSION_LANGUAGE, account_language
+from games.languages import (
+    LANGUAGE_CODES,
+    SCRIPT_COOKIE,
+    SESSION_LANGUAGE,
+    SESSION_SCRIPT,
+    account_choices,
+)
+from scoring.chinese import use_english_script
 
 
 class RefuseNulMiddleware:
@@ -23,7 +31,7 @@ class RefuseNulMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "\x00" in request.path:
-            raise Http404("No such address.")
+            raise Http404(_("No such address."))
         return self.get_response(request)
 
 
@@ -45,7 +53,9 @@ class ClubTimeZoneMiddleware:
 class LanguageMiddleware:
     """The language a page is written in: the reader's own choice first (a signed-in
     member's is kept in the session from their preferences, a visitor's in a cookie), then
-    the browser's; ``access.club_access`` puts a club's default before the browser's.
+    the browser's; ``access.club_access`` puts a club's default before the browser's. The
+    script of the Chinese on English pages is chosen the same way (Traditional unless the
+    reader chose Simplified).
 
     ``request.language_chosen`` tells whether the reader chose; ``Content-Language`` and
     ``Vary`` go out with every answer, as ``LocaleMiddleware`` sends them."""
@@ -59,6 +69,9 @@ class LanguageMiddleware:
         language = chosen or translation.get_language_from_request(request)
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
+        use_english_script(
+            session_choice(request, SESSION_SCRIPT) or request.COOKIES.get(SCRIPT_COOKIE, "")
+        )
         # The language stays active after the answer leaves: a streamed export writes its
         # headings then. The next request on this thread activates its own first.
         response = self.get_response(request)
@@ -69,23 +82,27 @@ class LanguageMiddleware:
 
 def chosen_language(request: HttpRequest) -> str | None:
     """The reader's own choice, if they made one and the site still speaks it."""
-    for code in (session_language(request), request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)):
+    for code in (
+        session_choice(request, SESSION_LANGUAGE),
+        request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME),
+    ):
         if code and translation.check_for_language(code) and code in LANGUAGE_CODES:
             return str(code)
     return None
 
 
-def session_language(request: HttpRequest) -> str:
-    """A signed-in member's choice, read from their account once per session."""
+def session_choice(request: HttpRequest, key: str) -> str:
+    """A signed-in member's choice (language or script), read from their account once per
+    session."""
     session = getattr(request, "session", None)
     if session is None:
         return ""
-    if SESSION_LANGUAGE not in session:
+    if key not in session:
         user = getattr(request, "user", None)
         if not isinstance(user, User):
             return ""
-        session[SESSION_LANGUAGE] = account_language(user)
-    return str(session[SESSION_LANGUAGE])
+        session[SESSION_LANGUAGE], session[SESSION_SCRIPT] = account_choices(user)
+    return str(session.get(key, ""))
 
 
 def use_club_language(request: HttpRequest, language: str) -> None:

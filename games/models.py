@@ -8,14 +8,15 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from scoring.families import family_choices
 
 
 class Club(models.Model):
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Public"
-        MEMBERS = "members", "Members only"
+        PUBLIC = "public", gettext_lazy("Public")
+        MEMBERS = "members", gettext_lazy("Members only")
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=50, unique=True)
@@ -58,9 +59,9 @@ class Preferences(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        MEMBER = "member", "Member"
-        VIEWER = "viewer", "Viewer"
+        ORGANISER = "organiser", gettext_lazy("Organiser")
+        MEMBER = "member", gettext_lazy("Member")
+        VIEWER = "viewer", gettext_lazy("Viewer")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
@@ -187,8 +188,8 @@ class Session(models.Model):
     """One table meeting, scored under one pinned rule-set version."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", gettext_lazy("Open")
+        CLOSED = "closed", gettext_lazy("Closed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="sessions")
@@ -259,8 +260,8 @@ class Hand(models.Model):
     """One entry in a session, its input exactly as entered."""
 
     class Source(models.TextChoices):
-        TYPED = "typed", "Typed value"
-        TILES = "tiles", "Evaluated from tiles"
+        TYPED = "typed", gettext_lazy("Typed value")
+        TILES = "tiles", gettext_lazy("Evaluated from tiles")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
@@ -455,9 +456,9 @@ class HandRevision(models.Model):
     """The audit trail: what a hand was before each amendment or deletion."""
 
     class Action(models.TextChoices):
-        AMEND = "amend", "Amended"
-        DELETE = "delete", "Deleted"
-        RESCORE = "rescore", "Re-scored"
+        AMEND = "amend", gettext_lazy("Amended")
+        DELETE = "delete", gettext_lazy("Deleted")
+        RESCORE = "rescore", gettext_lazy("Re-scored")
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
     action = models.CharField(max_length=10, choices=Action.choices)

@@ -18,6 +18,7 @@ from functools import partial
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Hand, Player, RuleSet, Season, Session
@@ -44,19 +45,21 @@ def decode_upload(name: str, data: bytes) -> RecordFile:
     """The text of an uploaded file, or a ``ValidationError`` saying why it cannot be read."""
     if len(data) > MAX_FILE_BYTES:
         raise ValidationError(
-            f"{name} is {len(data) // 1024} KB; a PMN file may be at most "
-            f"{MAX_FILE_BYTES // 1024} KB."
+            _("%(name)s is %(value)s KB; a PMN file may be at most %(value2)s KB.")
+            % {"name": name, "value": len(data) // 1024, "value2": MAX_FILE_BYTES // 1024}
         )
     if b"\x00" in data:
-        raise ValidationError(f"{name} is not a text file; upload the .pmn game record itself.")
+        raise ValidationError(
+            _("%(name)s is not a text file; upload the .pmn game record itself.") % {"name": name}
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValidationError(
-            f"{name} is not UTF-8 text; save it as UTF-8 and try again."
+            _("%(name)s is not UTF-8 text; save it as UTF-8 and try again.") % {"name": name}
         ) from None
     if not text.strip():
-        raise ValidationError(f"{name} is empty.")
+        raise ValidationError(_("%(name)s is empty.") % {"name": name})
     return RecordFile(name, text)
 
 
@@ -197,7 +200,9 @@ def pmn_import(
             raise ValidationError(plan.errors)
         if plan.unknown_names and not create_players:
             names = ", ".join(plan.unknown_names)
-            raise ValidationError(f"Confirm that these new players may be created: {names}.")
+            raise ValidationError(
+                _("Confirm that these new players may be created: %(names)s.") % {"names": names}
+            )
         created = [services.player_create(club=season.club, name=n) for n in plan.unknown_names]
         players = {p.name: p for p in Player.objects.filter(club=season.club)}
         written: Counter[str] = Counter()

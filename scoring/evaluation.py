@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.chinese import in_reader_script
 from scoring.engine.errors import EngineError, RulesError
 from scoring.engine.evaluation import (
     FAMILY_MODULES,
@@ -50,17 +51,25 @@ def evaluate_hand(hand: Any, family_name: str, preset: str | None = None) -> dic
     preset = preset or chosen.default_preset
     if preset not in chosen.presets():
         known = ", ".join(chosen.presets())
-        raise RulesError(f"{chosen.name} has no preset {preset!r} (known: {known})", field="preset")
+        raise RulesError(
+            "{name} has no preset {preset} (known: {known})",
+            field="preset",
+            name=chosen.name,
+            preset=repr(preset),
+            known=known,
+        )
     return evaluate_object(chosen, hand, preset)
 
 
 def rules_choices() -> list[tuple[str, str]]:
-    """Every ``family:preset`` the engine can evaluate, labelled for a select box."""
+    """Every ``family:preset`` the engine can evaluate, labelled for a select box (the
+    engine's label, its Chinese in the reader's script)."""
     choices = []
     for name in FAMILY_MODULES:
         chosen = family(name)
+        label = in_reader_script(chosen.label)
         for preset in chosen.presets():
-            choices.append((f"{name}:{preset}", f"{chosen.label} · {preset}"))
+            choices.append((f"{name}:{preset}", f"{label} · {preset}"))
     return choices
 
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
@@ -26,17 +27,17 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(
-                "Give the token after 'Bearer', with no spaces in it."
+                _("Give the token after 'Bearer', with no spaces in it.")
             )
         try:
             secret = header[1].decode("ascii")
         except UnicodeDecodeError:
-            raise exceptions.AuthenticationFailed("That is not a token of this site.") from None
+            raise exceptions.AuthenticationFailed(_("That is not a token of this site.")) from None
         token = (
             ApiToken.objects.select_related("user").filter(key_hash=api_token_hash(secret)).first()
         )
         if token is None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+            raise exceptions.AuthenticationFailed(_("Unknown or revoked token."))
         _note_use(token)
         return token.user, token
 

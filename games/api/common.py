@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
@@ -39,7 +40,7 @@ class ListFilters(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start, end = attrs.get("date_from"), attrs.get("date_to")
         if start and end and end < start:
-            raise serializers.ValidationError({"date_to": ["The range ends before it starts."]})
+            raise serializers.ValidationError({"date_to": [_("The range ends before it starts.")]})
         return attrs
 
 
@@ -112,7 +113,12 @@ def client_id_for(request: Request, body_id: uuid.UUID | None) -> uuid.UUID | No
     key = key.strip()
     if not key or len(key) > MAX_KEY_LENGTH:
         raise serializers.ValidationError(
-            {"Idempotency-Key": [f"Give 1 to {MAX_KEY_LENGTH} characters, ideally a UUID."]}
+            {
+                "Idempotency-Key": [
+                    _("Give 1 to %(max_key_length)s characters, ideally a UUID.")
+                    % {"max_key_length": MAX_KEY_LENGTH}
+                ]
+            }
         )
     try:
         from_header = uuid.UUID(key)
@@ -120,6 +126,6 @@ def client_id_for(request: Request, body_id: uuid.UUID | None) -> uuid.UUID | No
         from_header = uuid.uuid5(IDEMPOTENCY_NAMESPACE, f"{request.user.pk}:{key}")
     if body_id is not None and body_id != from_header:
         raise serializers.ValidationError(
-            {"client_id": ["It differs from the Idempotency-Key header; send one of them."]}
+            {"client_id": [_("It differs from the Idempotency-Key header; send one of them.")]}
         )
     return from_header

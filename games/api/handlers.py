@@ -8,6 +8,7 @@ takes. Pages keep Django's HTML answers.
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views import defaults
 
 API_PREFIX = "/api/"
@@ -38,7 +39,7 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return error_response(404, "not_found", "No such address.")
+        return error_response(404, "not_found", _("No such address."))
     return defaults.page_not_found(request, exception)
 
 

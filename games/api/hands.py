@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -109,7 +110,7 @@ def _session_for_recording(request: Request, session_id: int) -> Session:
             raise Http404
         access_to(request, found.club, role=MEMBER)
     except Http404:
-        raise serializers.ValidationError({"session": ["No such session."]}) from None
+        raise serializers.ValidationError({"session": [_("No such session.")]}) from None
     return found
 
 
@@ -176,7 +177,7 @@ def expected_version(request: Request) -> int:
     match = ETAG.match(header)
     if match is None:
         raise serializers.ValidationError(
-            {"If-Match": ['Give the ETag the hand was read with, e.g. "3".']}
+            {"If-Match": [_('Give the ETag the hand was read with, e.g. "3".')]}
         )
     return int(match.group(1))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -119,7 +120,9 @@ class SettleInputSerializer(serializers.Serializer[Any]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("rule_set" in attrs) == ("family" in attrs):
-            raise serializers.ValidationError("Give either a rule_set or a family (with params).")
+            raise serializers.ValidationError(
+                _("Give either a rule_set or a family (with params).")
+            )
         return attrs
 
 
@@ -156,7 +159,7 @@ def _rule_set_params(request: Request, rule_set_id: int) -> tuple[str, dict[str,
             raise Http404
         access_to(request, rule_set.club)
     except Http404:
-        raise serializers.ValidationError({"rule_set": ["No such rule set."]}) from None
+        raise serializers.ValidationError({"rule_set": [_("No such rule set.")]}) from None
     return rule_set.family, rule_set.current_version().params
 
 

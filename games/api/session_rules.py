@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -33,7 +34,12 @@ def version_of(session: Session, number: int) -> RuleSetVersion:
     found = rule_set.versions.filter(number=number).select_related("rule_set").first()
     if found is None:
         raise serializers.ValidationError(
-            {"rule_set_version": [f"{rule_set.name} has no version {number}."]}
+            {
+                "rule_set_version": [
+                    _("%(name)s has no version %(number)s.")
+                    % {"name": rule_set.name, "number": number}
+                ]
+            }
         )
     return found
 
@@ -43,7 +49,7 @@ def switch_rules(request: Request, session: Session, data: dict[str, Any]) -> st
     the change as the score sheet marks it."""
     if "from_hand" not in data:
         raise serializers.ValidationError(
-            {"from_hand": ["Say from which hand (the next one) the new rules apply."]}
+            {"from_hand": [_("Say from which hand (the next one) the new rules apply.")]}
         )
     switch = session_switch_rules(
         session=session,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -69,7 +70,14 @@ class SessionStartInputSerializer(serializers.Serializer[Any]):
 def _in_club(model: Any, pk: int, season: Season, field: str) -> Any:
     found = model.objects.filter(pk=pk, club_id=season.club_id).first()
     if found is None:
-        raise serializers.ValidationError({field: [f"No {field.replace('_', ' ')} {pk} here."]})
+        raise serializers.ValidationError(
+            {
+                field: [
+                    _("No %(replace)s %(pk)s here.")
+                    % {"replace": field.replace("_", " "), "pk": pk}
+                ]
+            }
+        )
     return found
 
 
@@ -103,7 +111,7 @@ class SessionStartApi(APIView):
                 raise Http404
             require_session_starter(access_to(request, season.club))
         except Http404:
-            raise serializers.ValidationError({"season": ["No such season."]}) from None
+            raise serializers.ValidationError({"season": [_("No such season.")]}) from None
         players = [_in_club(Player, pk, season, "players") for pk in data["players"]]
         rule_set = data.get("rule_set")
         session, created = services.session_start_once(
@@ -147,7 +155,7 @@ class SessionStatusInputSerializer(serializers.Serializer[Any]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "status" not in attrs and "rule_set_version" not in attrs:
-            raise serializers.ValidationError("Send a status or a rule_set_version.")
+            raise serializers.ValidationError(_("Send a status or a rule_set_version."))
         return attrs
 
 

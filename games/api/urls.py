@@ -8,6 +8,7 @@ from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.http import HttpRequest, JsonResponse
 from django.urls import path, re_path
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
@@ -32,7 +33,7 @@ def route(*apis: type[APIView]) -> Any:
 @csrf_exempt  # it changes nothing, and must answer JSON to any method
 def not_found(request: HttpRequest) -> JsonResponse:
     """Any other address under /api/v1/ (a negative id, a stray segment): JSON, like the rest."""
-    return error_response(404, "not_found", "No such address.")
+    return error_response(404, "not_found", _("No such address."))
 
 
 urlpatterns = [

@@ -23,6 +23,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django_tasks import task
 
 from games import progress
@@ -259,7 +260,7 @@ def _import_scores(job: ImportJob, text: str, reporter: progress.Reporter) -> di
 
 def _import_pmn(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
     if job.created_by is None:
-        raise ValidationError("The organiser who uploaded these records has left: upload again.")
+        raise ValidationError(_("The organiser who uploaded these records has left: upload again."))
     result = pmn_import(
         season=job.season,
         rule_set=RuleSet.objects.get(pk=job.option("rule_set")),
@@ -344,7 +345,7 @@ def preview_of(plan: ImportPlan) -> dict[str, Any]:
     """What the preview shows of a plan, kept as JSON on the job."""
     return {
         "game_count": plan.game_count,
-        "format": plan.score_format.label,
+        "format": str(plan.score_format.label),
         "rule_set": plan.rule_set.name,
         "new_sessions": len(plan.new_sessions),
         "new_hands": plan.new_hand_count,

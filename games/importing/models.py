@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class ImportJob(models.Model):
@@ -17,17 +18,17 @@ class ImportJob(models.Model):
     so a job that failed, was cancelled or lost its worker has written nothing."""
 
     class Status(models.TextChoices):
-        CHECKING = "checking", "Checking the file"
-        CHECKED = "checked", "Checked: waiting for confirmation"
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Importing"
-        DONE = "done", "Imported"
-        FAILED = "failed", "Failed"
-        CANCELLED = "cancelled", "Cancelled"
+        CHECKING = "checking", gettext_lazy("Checking the file")
+        CHECKED = "checked", gettext_lazy("Checked: waiting for confirmation")
+        QUEUED = "queued", gettext_lazy("Waiting for a worker")
+        RUNNING = "running", gettext_lazy("Importing")
+        DONE = "done", gettext_lazy("Imported")
+        FAILED = "failed", gettext_lazy("Failed")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
     class Kind(models.TextChoices):
-        SCORES = "scores", "Score file"
-        PMN = "pmn", "PMN game records"
+        SCORES = "scores", gettext_lazy("Score file")
+        PMN = "pmn", gettext_lazy("PMN game records")
 
     WAITING = (Status.CHECKING, Status.QUEUED, Status.RUNNING)
 

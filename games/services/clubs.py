@@ -31,7 +31,13 @@ def club_create(*, name: str, slug: str, visibility: str, organiser: User) -> Cl
 
     def check_free() -> None:
         if Club.objects.filter(slug=slug).exists():
-            raise ValidationError({"slug": [f"The address {slug!r} is taken; choose another."]})
+            raise ValidationError(
+                {
+                    "slug": [
+                        _("The address %(slug)s is taken; choose another.") % {"slug": repr(slug)}
+                    ]
+                }
+            )
 
     def write() -> Club:
         club = Club.objects.create(name=name, slug=slug, visibility=visibility)
@@ -53,9 +59,15 @@ def club_update(
 ) -> Club:
     """Change a club's settings (its address stays: links to it are out in the world)."""
     if visibility not in Club.Visibility.values:
-        raise ValidationError({"visibility": ["Choose public or members only."]})
+        raise ValidationError({"visibility": [_("Choose public or members only.")]})
     if time_zone not in TIME_ZONES:
-        raise ValidationError({"time_zone": [f"{time_zone!r} is not a known time zone."]})
+        raise ValidationError(
+            {
+                "time_zone": [
+                    _("%(time_zone)s is not a known time zone.") % {"time_zone": repr(time_zone)}
+                ]
+            }
+        )
     if language and language not in dict(settings.LANGUAGES):
         raise ValidationError({"language": [_("Choose one of the site's languages.")]})
     club.name = name_clean(name)
@@ -93,12 +105,19 @@ def player_update(*, player: Player, name: str) -> Player:
 
 def _check_player_name_free(club: Club, name: str, exclude: int | None = None) -> None:
     if not name:
-        raise ValidationError({"name": ["Enter a name."]})
+        raise ValidationError({"name": [_("Enter a name.")]})
     taken = Player.objects.filter(club=club, name=name)
     if exclude is not None:
         taken = taken.exclude(pk=exclude)
     if taken.exists():
-        raise ValidationError({"name": [f"{club.name} already has a player called {name!r}."]})
+        raise ValidationError(
+            {
+                "name": [
+                    _("%(name)s already has a player called %(name2)s.")
+                    % {"name": club.name, "name2": repr(name)}
+                ]
+            }
+        )
 
 
 def _check_username_free(username: str, message: str) -> None:
@@ -143,10 +162,14 @@ def membership_set(*, club: Club, user: User, role: str) -> Membership:
 
 def player_link_user(*, player: Player, user: User) -> Player:
     if player.user_id not in (None, user.pk):
-        raise ValidationError(f"{player.name} is already linked to another account.")
+        raise ValidationError(
+            _("%(name)s is already linked to another account.") % {"name": player.name}
+        )
     other = Player.objects.filter(club=player.club, user=user).exclude(pk=player.pk)
     if other.exists():
-        raise ValidationError(f"That account is already linked to {other.get().name}.")
+        raise ValidationError(
+            _("That account is already linked to %(name)s.") % {"name": other.get().name}
+        )
     player.user = user
     player.save(update_fields=["user"])
     return player
@@ -154,9 +177,11 @@ def player_link_user(*, player: Player, user: User) -> Player:
 
 def invitation_create(*, club: Club, role: str, player: Player | None, by: User) -> Invitation:
     if player is not None and player.club_id != club.pk:
-        raise ValidationError({"player": ["That player is not in this club."]})
+        raise ValidationError({"player": [_("That player is not in this club.")]})
     if player is not None and player.user_id is not None:
-        raise ValidationError({"player": [f"{player.name} already has an account."]})
+        raise ValidationError(
+            {"player": [_("%(name)s already has an account.") % {"name": player.name}]}
+        )
     return Invitation.objects.create(club=club, role=role, player=player, created_by=by)
 
 
@@ -164,7 +189,7 @@ def invitation_accept(*, invitation: Invitation, user: User) -> Membership:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
         if invitation.accepted_at is not None:
-            raise ValidationError("This invitation has already been used.")
+            raise ValidationError(_("This invitation has already been used."))
         current = Membership.objects.filter(club=invitation.club, user=user).first()
         role = _higher_role(current.role if current else None, invitation.role)
         membership = membership_set(club=invitation.club, user=user, role=role)
@@ -203,7 +228,7 @@ def _keep_an_organiser(leaving: Membership) -> None:
         club_id=leaving.club_id, role=Membership.Role.ORGANISER
     )
     if not organisers.exclude(pk=leaving.pk).exists():
-        raise ValidationError("A club needs an organiser: make someone else organiser first.")
+        raise ValidationError(_("A club needs an organiser: make someone else organiser first."))
 
 
 ROLE_RANK = {Membership.Role.VIEWER: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.bulk_hands import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_values, score_rows
 from games.models import (
@@ -197,15 +198,20 @@ def hand_undo(*, hand: Hand, by: User) -> Hand:
     before anyone amended it. It is deleted with the reason "undone" (history keeps it)."""
     if hand.recorded_by_id != by.pk:
         raise ValidationError(
-            "Only the member who recorded a hand can undo it; delete it from the score sheet "
-            "with a reason instead."
+            _(
+                "Only the member who recorded a hand can undo it; delete it from the "
+                "score sheet with a reason instead."
+            )
         )
     if hand.is_deleted:
-        raise ValidationError("This hand is already deleted.")
+        raise ValidationError(_("This hand is already deleted."))
     if timezone.now() - hand.recorded_at > dt.timedelta(seconds=UNDO_SECONDS):
         raise ValidationError(
-            f"Too late to undo: a hand can be undone for {UNDO_SECONDS} seconds. Delete it "
-            "from the score sheet with a reason instead."
+            _(
+                "Too late to undo: a hand can be undone for %(undo_seconds)s seconds. "
+                "Delete it from the score sheet with a reason instead."
+            )
+            % {"undo_seconds": UNDO_SECONDS}
         )
     return hand_delete(hand=hand, expected_version=1, reason="undone", by=by)
 
@@ -249,8 +255,11 @@ def _rescore_later_hands(changed: Hand) -> None:
             results, hand.evaluation = next(scored)
         except EngineError as error:
             raise ValidationError(
-                f"Hand {place} could no longer be scored after this change "
-                f"({error.message}); nothing was saved."
+                _(
+                    "Hand %(place)s could no longer be scored after this change "
+                    "(%(message)s); nothing was saved."
+                )
+                % {"place": place, "message": error.message}
             ) from error
         results_of.append((hand, results))
     _rewrite_scores(session, results_of)
@@ -277,10 +286,10 @@ def _rewrite_scores(session: Session, results_of: list[tuple[Hand, list[SeatResu
 
 def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
     if not reason.strip():
-        raise ValidationError({"reason": ["Say why, so the table can follow the change."]})
+        raise ValidationError({"reason": [_("Say why, so the table can follow the change.")]})
     locked = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
     if locked.is_deleted:
-        raise ValidationError("This hand has been deleted.")
+        raise ValidationError(_("This hand has been deleted."))
     if locked.version != expected_version:
         raise StaleHand(locked)
     require_open(locked.session)
@@ -305,13 +314,14 @@ def _require_room(session: Session) -> None:
     limit = get_family(session.rule_set_version.rule_set.family).hands_per_session
     if limit and session.hands.filter(deleted_at__isnull=True).count() >= limit:
         raise ValidationError(
-            f"This game has had its {limit} hands; start a new session for the next game."
+            _("This game has had its %(limit)s hands; start a new session for the next game.")
+            % {"limit": limit}
         )
 
 
 def require_open(session: Session) -> None:
     if not session.is_open:
-        raise ValidationError("This session is closed; an organiser must reopen it first.")
+        raise ValidationError(_("This session is closed; an organiser must reopen it first."))
 
 
 def _score(
@@ -332,7 +342,7 @@ def _score(
     version = hand_rule_set_version(session=session, number=before)
     family = get_family(version.rule_set.family)
     if not isinstance(hand_input, Mapping):
-        raise ValidationError("A hand must be an object of named fields.")
+        raise ValidationError(_("A hand must be an object of named fields."))
     earlier = _earlier_hands(session, before) if family.sequential else []
     try:
         if placed and family.hand_context(1, version.params) is not None:
@@ -349,7 +359,7 @@ def _score(
     except EngineError as error:
         raise engine_error_to_validation(error) from error
     if len(results) != session.seats.count():
-        raise ValidationError("The hand does not match the number of seats at this table.")
+        raise ValidationError(_("The hand does not match the number of seats at this table."))
     return cleaned, results, evaluation
 
 

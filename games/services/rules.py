@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from games.models import (
     Club,
@@ -95,12 +96,19 @@ def _same_params(family: Family, stored: Mapping[str, Any], cleaned: Mapping[str
 
 def _check_rule_set_name_free(club: Club, name: str, exclude: int | None = None) -> None:
     if not name.strip():
-        raise ValidationError({"name": ["Enter a name."]})
+        raise ValidationError({"name": [_("Enter a name.")]})
     taken = RuleSet.objects.filter(club=club, name=name.strip())
     if exclude is not None:
         taken = taken.exclude(pk=exclude)
     if taken.exists():
-        raise ValidationError({"name": [f"{club.name} already has a rule set called {name!r}."]})
+        raise ValidationError(
+            {
+                "name": [
+                    _("%(name)s already has a rule set called %(name2)s.")
+                    % {"name": club.name, "name2": repr(name)}
+                ]
+            }
+        )
 
 
 def season_save(
@@ -114,15 +122,19 @@ def season_save(
 ) -> Season:
     """Create a season, or update ``season`` when given."""
     if rule_set.club_id != club.pk:
-        raise ValidationError({"rule_set": ["That rule set belongs to another club."]})
+        raise ValidationError({"rule_set": [_("That rule set belongs to another club.")]})
     if season is not None and season.pk and season.sessions.exists():
         played = Season.objects.get(pk=season.pk).rule_set.family
         if rule_set.family != played:
             raise ValidationError(
-                {"rule_set": ["Sessions were played under another rule family; keep its family."]}
+                {
+                    "rule_set": [
+                        _("Sessions were played under another rule family; keep its family.")
+                    ]
+                }
             )
     if starts_on and ends_on and ends_on < starts_on:
-        raise ValidationError({"ends_on": ["The season cannot end before it starts."]})
+        raise ValidationError({"ends_on": [_("The season cannot end before it starts.")]})
     name = name_clean(name)
 
     def check_free() -> None:
@@ -130,7 +142,14 @@ def season_save(
         if season is not None and season.pk is not None:
             clash = clash.exclude(pk=season.pk)
         if clash.exists():
-            raise ValidationError({"name": [f"{club.name} already has a season called {name!r}."]})
+            raise ValidationError(
+                {
+                    "name": [
+                        _("%(name)s already has a season called %(name2)s.")
+                        % {"name": club.name, "name2": repr(name)}
+                    ]
+                }
+            )
 
     saved = season or Season(club=club)
     saved.name, saved.rule_set = name, rule_set

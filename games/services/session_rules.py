@@ -17,6 +17,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from games.models import Club, Hand, HandRevision, Membership, RuleSetVersion, Score, Session
 from games.selectors import hand_place, rules_change_text
@@ -53,7 +54,7 @@ def _locked(session: Session, by: User) -> Session:
         .get(pk=session.pk)
     )
     if not session_rules_changer(session=locked, user=by):
-        raise PermissionDenied("Only an organiser (or a member, if the club allows it) may.")
+        raise PermissionDenied(_("Only an organiser (or a member, if the club allows it) may."))
     require_open(locked)
     return locked
 
@@ -62,7 +63,11 @@ def _check_rule_set(session: Session, version: RuleSetVersion) -> None:
     if version.rule_set_id != session.rule_set_version.rule_set_id:
         name = session.rule_set_version.rule_set.name
         raise ValidationError(
-            {"rule_set_version": [f"Choose a version of this session's rule set, {name}."]}
+            {
+                "rule_set_version": [
+                    _("Choose a version of this session's rule set, %(name)s.") % {"name": name}
+                ]
+            }
         )
 
 
@@ -123,8 +128,11 @@ def _check_next_hand(session: Session, from_hand: int) -> None:
         raise ValidationError(
             {
                 "from_hand": [
-                    f"Rules change from the next hand on, hand {following}, not hand "
-                    f"{from_hand}; to change hands already played, re-score the session."
+                    _(
+                        "Rules change from the next hand on, hand %(following)s, not hand "
+                        "%(from_hand)s; to change hands already played, re-score the session."
+                    )
+                    % {"following": following, "from_hand": from_hand}
                 ]
             }
         )
@@ -236,7 +244,7 @@ def _repeated(plan: RescorePlan) -> RescorePlan:
     if settled and plan.session.rule_set_version_id == plan.version.pk:
         return RescorePlan(plan.session, plan.version, plan.hands, plan.token, True, True)
     raise ValidationError(
-        {"token": ["The session changed since this preview; nothing was saved. Preview again."]}
+        {"token": [_("The session changed since this preview; nothing was saved. Preview again.")]}
     )
 
 
@@ -281,8 +289,11 @@ def _plan(session: Session, version: RuleSetVersion) -> RescorePlan:
             raise ValidationError(
                 {
                     "rule_set_version": [
-                        f"Hand {place} cannot be scored under {version} ({error.message}); "
-                        "nothing was saved."
+                        _(
+                            "Hand %(place)s cannot be scored under %(version)s (%(message)s); "
+                            "nothing was saved."
+                        )
+                        % {"place": place, "version": version, "message": error.message}
                     ]
                 }
             ) from error

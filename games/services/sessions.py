@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.models import (
     Club,
@@ -77,10 +78,16 @@ class _SessionStart:
     def check(self) -> None:
         season, rule_set = self.season, self.rule_set
         if rule_set.club_id != season.club_id:
-            raise ValidationError({"rule_set": ["That rule set belongs to another club."]})
+            raise ValidationError({"rule_set": [_("That rule set belongs to another club.")]})
         if rule_set.family != season.rule_set.family:
             family = season.rule_set.get_family_display()
-            raise ValidationError({"rule_set": [f"This season's standings are for {family}."]})
+            raise ValidationError(
+                {
+                    "rule_set": [
+                        _("This season's standings are for %(family)s.") % {"family": family}
+                    ]
+                }
+            )
         _check_seating(season.club, get_family(rule_set.family), self.players)
 
     def write(self, by: User, client_id: uuid.UUID | None) -> tuple[Session, bool]:
@@ -133,11 +140,18 @@ class _SessionStart:
 def _check_seating(club: Club, family: Family, players: Sequence[Player]) -> None:
     if len(players) not in family.seat_counts:
         counts = " or ".join(str(n) for n in family.seat_counts)
-        raise ValidationError({"players": [f"{family.label} needs {counts} players."]})
+        raise ValidationError(
+            {
+                "players": [
+                    _("%(label)s needs %(counts)s players.")
+                    % {"label": family.label, "counts": counts}
+                ]
+            }
+        )
     if any(player.club_id != club.pk for player in players):
-        raise ValidationError({"players": ["Every player must belong to this club."]})
+        raise ValidationError({"players": [_("Every player must belong to this club.")]})
     if len({player.pk for player in players}) != len(players):
-        raise ValidationError({"players": ["A player can take only one seat."]})
+        raise ValidationError({"players": [_("A player can take only one seat.")]})
 
 
 def session_set_status(*, session: Session, status: str) -> Session:
@@ -153,6 +167,6 @@ def session_delete(*, session: Session) -> None:
         session = Session.objects.select_for_update().get(pk=session.pk)
         if session.hands.exists():
             raise ValidationError(
-                "This session has hands recorded, so it stays in the records; close it instead."
+                _("This session has hands recorded, so it stays in the records; close it instead.")
             )
         session.delete()

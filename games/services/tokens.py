@@ -7,6 +7,7 @@ import secrets
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from games.models import (
     ApiToken,
@@ -22,7 +23,7 @@ def api_token_hash(secret: str) -> str:
 def api_token_create(*, user: User, name: str, read_only: bool) -> tuple[ApiToken, str]:
     """Make a token; the secret is returned here once and never stored."""
     if not name.strip():
-        raise ValidationError({"name": ["Name the token after the tool that will use it."]})
+        raise ValidationError({"name": [_("Name the token after the tool that will use it.")]})
     name = name_clean(name)
     secret = ApiToken.PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(

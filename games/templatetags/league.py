@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -9,7 +10,8 @@ from typing import Any
 from django import template
 
 from games.selectors import ScoreSheet
-from scoring.display import format_ratio
+from scoring.chinese import pattern_name
+from scoring.display import SEAT_LABELS, format_ratio
 from scoring.families import EngineError, Family, get_family
 from scoring.families.base import Column
 
@@ -65,8 +67,14 @@ def ratio(value: Fraction | Decimal | None) -> str:
 
 
 @register.filter
+def pattern(value: Mapping[str, Any]) -> str:
+    """A pattern or fan of an evaluation in the reader's language and script."""
+    return pattern_name(str(value.get("name", "")), str(value.get("name_zh", "")))
+
+
+@register.filter
 def seat_label(position: int) -> str:
-    return ["East 東", "South 南", "West 西", "North 北"][position]
+    return str(SEAT_LABELS[position])
 
 
 @register.filter

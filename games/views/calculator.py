@@ -7,7 +7,9 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
+from scoring.chinese import with_pattern_labels
 from scoring.evaluation import (
     HandExtra,
     evaluate_rules,
@@ -20,8 +22,8 @@ from scoring.forms.typed import choice_field
 
 
 class CalculatorForm(TileFieldsMixin):
-    rules = forms.ChoiceField(label="Rules")
-    self_drawn = forms.BooleanField(required=False, label="Self-drawn 自摸")
+    rules = forms.ChoiceField(label=gettext_lazy("Rules"))
+    self_drawn = forms.BooleanField(required=False, label=gettext_lazy("Self-drawn 自摸"))
 
     field_order = ["rules", "self_drawn"]
 
@@ -30,7 +32,7 @@ class CalculatorForm(TileFieldsMixin):
         choice_field(self, "rules").choices = rules_choices()
         self.fields["concealed"].required = True
         self.fields["winning_tile"].required = True
-        for _, _, extras in hand_extra_groups():
+        for _key, _label, extras in hand_extra_groups():
             for extra in extras:
                 self.fields.setdefault(extra.key, extra_field(extra))
 
@@ -74,5 +76,5 @@ def calculator(request: HttpRequest) -> HttpResponse:
             return JsonResponse({"ok": False, "errors": errors})
         if not result["ok"]:
             return JsonResponse({"ok": False, "errors": {"concealed": [result["error"]]}})
-        return JsonResponse({"ok": True, "rows": [], "evaluation": result})
+        return JsonResponse({"ok": True, "rows": [], "evaluation": with_pattern_labels(result)})
     return render(request, "games/calculator.html", {"form": form, "result": result})

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from games import selectors, services
 from games.access import club_access, signed_in
@@ -52,7 +53,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(form, error)
         else:
-            messages.success(request, "The club's settings are saved.")
+            messages.success(request, _("The club's settings are saved."))
             return redirect("club", slug=slug)
     return render(request, "games/club_settings.html", {"form": form, "club": access.club})
 

@@ -8,6 +8,7 @@ from csp.constants import NONE, UNSAFE_INLINE
 from csp.decorators import csp_replace
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from games import charts, exporting, selectors
 from games.access import ClubAccess, club_access
@@ -43,7 +44,7 @@ def season_score_file(request: HttpRequest, slug: str, season_id: int) -> Stream
     season = _season(access, season_id)
     score_format = exporting.season_format(season)
     if score_format is None:
-        raise Http404("This rule family has no score-file format.")
+        raise Http404(_("This rule family has no score-file format."))
     lines = exporting.season_score_file(season=season, score_format=score_format)
     return _attachment(lines, "text/plain", exporting.download_name(season, "txt"))
 
@@ -67,7 +68,7 @@ def season_standings_file(
     access = club_access(request, slug)
     season = _season(access, season_id)
     if kind not in ("csv", "tsv"):
-        raise Http404("Standings come as .csv or .tsv.")
+        raise Http404(_("Standings come as .csv or .tsv."))
     standings = _filtered_standings(request, season)
     if kind == "csv":
         lines = exporting.standings_csv(season, standings)
@@ -83,6 +84,6 @@ def season_chart(request: HttpRequest, slug: str, season_id: int, chart: str) ->
     access = club_access(request, slug)
     season = _season(access, season_id)
     if not get_family(season.rule_set.family).analysis_charts or chart not in charts.CHARTS:
-        raise Http404("No such chart.")
+        raise Http404(_("No such chart."))
     svg = charts.chart_svg(charts.CHARTS[chart], _filtered_standings(request, season))
     return HttpResponse(svg, content_type="image/svg+xml")

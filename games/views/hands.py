@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
@@ -21,6 +22,7 @@ from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
 from games.models import Hand, Membership, Session
 from games.templatetags.league import points
 from games.views.sessions import get_session
+from scoring.chinese import with_pattern_labels
 from scoring.families import EngineError, Family, SeatResult, get_family
 from scoring.forms import HandInputForm
 from scoring.parameters import whole_number_parameter
@@ -74,7 +76,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     access = club_access(request, slug, role=MEMBER)
     session = get_session(access.club.pk, session_id)
     if request.method != "POST" and not session.is_open:
-        messages.error(request, "This session is closed; an organiser must reopen it first.")
+        messages.error(request, _("This session is closed; an organiser must reopen it first."))
         return redirect("session", slug=slug, session_id=session.pk)
     if request.method != "POST":
         form = _hand_form(session)
@@ -119,10 +121,13 @@ def _after_saving(request: HttpRequest, session: Session, hand: Hand, created: b
     on_sheet = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
     place = selectors.hand_place(session=session, number=hand.number)
     if not created:
-        messages.success(request, f"Hand {place} was already recorded; it is shown here once.")
+        messages.success(
+            request,
+            _("Hand %(place)s was already recorded; it is shown here once.") % {"place": place},
+        )
         return on_sheet
     if not _takes_more_hands(session):
-        messages.success(request, f"Hand {place} recorded.")
+        messages.success(request, _("Hand %(place)s recorded.") % {"place": place})
         return on_sheet
     return reverse("hand_new", args=[slug, session.pk]) + f"?saved={hand.pk}"
 
@@ -164,7 +169,7 @@ def hand_undo(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("session", slug=slug, session_id=hand.session_id)
-    messages.success(request, f"Hand {place} undone.")
+    messages.success(request, _("Hand %(place)s undone.") % {"place": place})
     return redirect("hand_new", slug=slug, session_id=hand.session_id)
 
 
@@ -266,7 +271,12 @@ def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonRespon
             rows = [{"name": n, "points": points(p)} for n, p in _preview_rows(form, results)]
             # The unit of the hand's value as the family counts it (faan, fan, points, …).
             unit = get_family(session.rule_set_version.rule_set.family).value_label
-            body = {"ok": True, "rows": rows, "evaluation": evaluation, "unit": unit}
+            body = {
+                "ok": True,
+                "rows": rows,
+                "evaluation": with_pattern_labels(evaluation),
+                "unit": unit,
+            }
             return JsonResponse(body)
     errors = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
     return JsonResponse({"ok": False, "errors": errors})
@@ -312,7 +322,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         except ValidationError as error:
             _show_change_error(form, change, error)
         else:
-            messages.success(request, f"Hand {hand.place} amended.")
+            messages.success(request, _("Hand %(place)s amended.") % {"place": hand.place})
             return redirect(
                 reverse("session", args=[slug, hand.session_id]) + f"#hand-{hand.number}"
             )
@@ -350,7 +360,7 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(change, error, lambda name: name if name == "reason" else None)
         else:
-            messages.success(request, f"Hand {hand.place} deleted.")
+            messages.success(request, _("Hand %(place)s deleted.") % {"place": hand.place})
             return redirect("session", slug=slug, session_id=hand.session_id)
     context = {
         "access": access,

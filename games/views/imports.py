@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import importing, progress
@@ -149,7 +150,7 @@ def import_job_confirm(request: HttpRequest, slug: str, job_id: uuid.UUID) -> Ht
     job = _job(access, job_id)
     form = ScoreImportConfirmForm(request.POST)
     if not form.is_valid() or form.cleaned_data["digest"] != job.digest:
-        messages.error(request, "That preview is no longer available: upload the file again.")
+        messages.error(request, _("That preview is no longer available: upload the file again."))
         return redirect("season_import", slug=slug, season_id=job.season_id)
     refused = jobs.job_confirm(
         job,
@@ -167,7 +168,7 @@ def import_job_cancel(request: HttpRequest, slug: str, job_id: uuid.UUID) -> Htt
     access = club_access(request, slug, role=ORGANISER)
     job = _job(access, job_id)
     jobs.job_cancel(job)
-    messages.info(request, "The import is being cancelled: nothing of it will be saved.")
+    messages.info(request, _("The import is being cancelled: nothing of it will be saved."))
     return redirect("import_job", slug=slug, job_id=job.pk)
 
 

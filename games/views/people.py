@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
@@ -48,7 +49,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
             except ValidationError as error:
                 apply_validation_error(form, error)
             else:
-                messages.success(request, f"Added {player.name}.")
+                messages.success(request, _("Added %(name)s.") % {"name": player.name})
                 return redirect("players", slug=slug)
     players = access.club.players.select_related("user")
     return render(
@@ -128,9 +129,11 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, " ".join(error.messages))
         else:
             link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
-            messages.success(request, f"Send this link to the new member: {link}")
+            messages.success(
+                request, _("Send this link to the new member: %(link)s") % {"link": link}
+            )
     else:
-        messages.error(request, "Choose a role and, if you like, an unlinked player.")
+        messages.error(request, _("Choose a role and, if you like, an unlinked player."))
     return redirect("members", slug=slug)
 
 
@@ -140,7 +143,7 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
     access = club_access(request, slug, role=ORGANISER)
     form = MemberAccountForm(request.POST, club=access.club)
     if not form.is_valid():
-        messages.error(request, "Enter a username and a role.")
+        messages.error(request, _("Enter a username and a role."))
         return redirect("members", slug=slug)
     try:
         user = services.member_account_create(
@@ -156,7 +159,9 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
     token = default_token_generator.make_token(user)
     link = request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
     messages.success(
-        request, f"Account {user.get_username()} created. Send them this set-password link: {link}"
+        request,
+        _("Account %(get_username)s created. Send them this set-password link: %(link)s")
+        % {"get_username": user.get_username(), "link": link},
     )
     return redirect("members", slug=slug)
 
@@ -202,7 +207,7 @@ def _accept(request: HttpRequest, invite: Invitation, user: Any) -> HttpResponse
 
 
 def _welcome(request: HttpRequest, invite: Invitation) -> HttpResponse:
-    messages.success(request, f"Welcome to {invite.club.name}.")
+    messages.success(request, _("Welcome to %(name)s.") % {"name": invite.club.name})
     return redirect("club", slug=invite.club.slug)
 
 
@@ -213,7 +218,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
     membership = get_object_or_404(access.club.memberships, pk=membership_id)
     role = request.POST.get("role", "")
     if role not in Membership.Role.values:
-        messages.error(request, "Choose organiser, member or viewer.")
+        messages.error(request, _("Choose organiser, member or viewer."))
         return redirect("members", slug=slug)
     try:
         services.membership_change_role(membership=membership, role=role)
@@ -221,7 +226,11 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
         messages.error(request, " ".join(error.messages))
     else:
         label = Membership.Role(role).label.lower()
-        messages.success(request, f"{membership.user.get_username()} is now a {label}.")
+        messages.success(
+            request,
+            _("%(get_username)s is now a %(label)s.")
+            % {"get_username": membership.user.get_username(), "label": label},
+        )
     return redirect("members", slug=slug)
 
 
@@ -236,7 +245,10 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
         messages.error(request, " ".join(error.messages))
     else:
         name = membership.user.get_username()
-        messages.success(request, f"{name} is no longer a member; their hands stay recorded.")
+        messages.success(
+            request,
+            _("%(name)s is no longer a member; their hands stay recorded.") % {"name": name},
+        )
     return redirect("members", slug=slug)
 
 

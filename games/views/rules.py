@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from games import services
 from games.access import club_access, signed_in
@@ -31,7 +32,7 @@ def rule_set_list(request: HttpRequest, slug: str) -> HttpResponse:
 def rule_set_create(request: HttpRequest, slug: str, family: str) -> HttpResponse:
     access = club_access(request, slug, role=ORGANISER)
     if family not in FAMILIES:
-        raise Http404("No such rule family.")
+        raise Http404(_("No such rule family."))
     family_obj = FAMILIES[family]
     name_form = RuleSetNameForm(request.POST or None)
     params_form = family_obj.params_form(request.POST or None, request.FILES or None)
@@ -72,7 +73,9 @@ def rule_set_edit(request: HttpRequest, slug: str, rule_set_id: int) -> HttpResp
         except ValidationError as error:
             _show(error, name_form, params_form)
         else:
-            messages.success(request, f"Saved as version {version.number}.")
+            messages.success(
+                request, _("Saved as version %(number)s.") % {"number": version.number}
+            )
             return redirect("rule_sets", slug=slug)
     return _render_form(request, access, family_obj, name_form, params_form, rule_set)
 

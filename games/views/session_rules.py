@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from games.access import club_access, signed_in
 from games.models import RuleSetVersion, Session
@@ -25,7 +26,7 @@ def _changeable(request: HttpRequest, slug: str, session_id: int) -> Session:
     access = club_access(request, slug)
     session = get_session(access.club.pk, session_id)
     if not session_rules_changer(session=session, user=request.user):
-        raise PermissionDenied("Only an organiser (or a member, if the club allows it) may.")
+        raise PermissionDenied(_("Only an organiser (or a member, if the club allows it) may."))
     return session
 
 
@@ -93,7 +94,11 @@ def session_rescore_view(request: HttpRequest, slug: str, session_id: int) -> Ht
                 reason=data.get("reason", ""),
                 by=by,
             )
-            messages.success(request, f"Re-scored under {version}: {len(done.changed)} changed.")
+            messages.success(
+                request,
+                _("Re-scored under %(version)s: %(count)s changed.")
+                % {"version": version, "count": len(done.changed)},
+            )
             return redirect("session", slug=slug, session_id=session.pk)
         plan = session_rescore_preview(session=session, version=version, by=by)
     except ValidationError as error:

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
@@ -130,8 +131,12 @@ def session_status(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     session = get_session(access.club.pk, session_id)
     status = request.POST.get("status")
     if status not in Session.Status.values:
-        messages.error(request, "Choose open or closed.")
+        messages.error(request, _("Choose open or closed."))
     else:
         services.session_set_status(session=session, status=status)
-        messages.success(request, f"The session is now {session.get_status_display().lower()}.")
+        messages.success(
+            request,
+            _("The session is now %(get_status_display)s.")
+            % {"get_status_display": session.get_status_display().lower()},
+        )
     return redirect("session", slug=slug, session_id=session.pk)

@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -18,7 +20,7 @@ from games.models import ApiToken
 
 class ApiTokenForm(forms.Form):
     name = forms.CharField(
-        max_length=60, help_text="The tool that will use it, e.g. “club website”."
+        max_length=60, help_text=gettext_lazy("The tool that will use it, e.g. “club website”.")
     )
     access = forms.ChoiceField(
         choices=[("read", "Read only"), ("write", "Read and write (record hands, seat sessions)")],
@@ -54,5 +56,5 @@ def token_list(request: HttpRequest) -> HttpResponse:
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
     services.api_token_revoke(token=token)
-    messages.success(request, f"Revoked {token.name}; it no longer works.")
+    messages.success(request, _("Revoked %(name)s; it no longer works.") % {"name": token.name})
     return redirect("tokens")

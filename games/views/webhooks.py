@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.access import ClubAccess, club_access, signed_in
@@ -25,7 +27,9 @@ class WebhookForm(forms.Form):
         max_length=500,
         assume_scheme="https",
         label="URL",
-        help_text="Receives a signed POST for each event; it must be a public address.",
+        help_text=gettext_lazy(
+            "Receives a signed POST for each event; it must be a public address."
+        ),
     )
     events = forms.MultipleChoiceField(
         choices=Webhook.Event.choices,
@@ -46,7 +50,7 @@ def webhook_list(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(form, error)
         else:
-            messages.success(request, f"Added a webhook for {hook.url}.")
+            messages.success(request, _("Added a webhook for %(url)s.") % {"url": hook.url})
             return redirect("webhooks", slug=slug)
     return render(request, "games/webhooks.html", _context(access, form))
 
@@ -72,7 +76,9 @@ def _hook(request: HttpRequest, slug: str, hook_id: int) -> Webhook:
 @require_POST
 def webhook_resume(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
     hook = services.webhook_resume(webhook=_hook(request, slug, hook_id))
-    messages.success(request, f"Deliveries to {hook.url} start again with the next event.")
+    messages.success(
+        request, _("Deliveries to %(url)s start again with the next event.") % {"url": hook.url}
+    )
     return redirect("webhooks", slug=slug)
 
 
@@ -81,5 +87,5 @@ def webhook_resume(request: HttpRequest, slug: str, hook_id: int) -> HttpRespons
 def webhook_delete(request: HttpRequest, slug: str, hook_id: int) -> HttpResponse:
     hook = _hook(request, slug, hook_id)
     services.webhook_delete(webhook=hook)
-    messages.success(request, f"Removed the webhook for {hook.url}.")
+    messages.success(request, _("Removed the webhook for %(url)s.") % {"url": hook.url})
     return redirect("webhooks", slug=slug)

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -32,9 +33,11 @@ def url_parts(url: str) -> tuple[str, str, int]:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as error:
-        raise ValidationError({"url": [f"This URL cannot be read: {error}."]}) from error
+        raise ValidationError(
+            {"url": [_("This URL cannot be read: %(error)s.") % {"error": error}]}
+        ) from error
     if parts.scheme not in {"http", "https"} or not parts.hostname:
-        raise ValidationError({"url": ["Give an http:// or https:// URL with a host name."]})
+        raise ValidationError({"url": [_("Give an http:// or https:// URL with a host name.")]})
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
@@ -43,12 +46,21 @@ def resolve(host: str, port: int) -> list[str]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:
-        raise ValidationError({"url": [f"The host {host} cannot be found."]}) from error
+        raise ValidationError(
+            {"url": [_("The host %(host)s cannot be found.") % {"host": host}]}
+        ) from error
     addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     for address in addresses:
         refusal = _refusal(ipaddress.ip_address(address.split("%")[0]))
         if refusal:
-            raise ValidationError({"url": [f"{host} points at {address}, {refusal}."]})
+            raise ValidationError(
+                {
+                    "url": [
+                        _("%(host)s points at %(address)s, %(refusal)s.")
+                        % {"host": host, "address": address, "refusal": refusal}
+                    ]
+                }
+            )
     return addresses
 
 

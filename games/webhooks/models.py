@@ -7,6 +7,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 def new_secret() -> str:
@@ -17,11 +18,11 @@ class Webhook(models.Model):
     """A URL told of a club's events by a signed POST; paused after a day of failures."""
 
     class Event(models.TextChoices):
-        HAND_RECORDED = "hand.recorded", "Hand recorded"
-        HAND_AMENDED = "hand.amended", "Hand amended"
-        HAND_DELETED = "hand.deleted", "Hand deleted"
-        SESSION_CLOSED = "session.closed", "Session closed"
-        IMPORT_FINISHED = "import.finished", "Import finished"
+        HAND_RECORDED = "hand.recorded", gettext_lazy("Hand recorded")
+        HAND_AMENDED = "hand.amended", gettext_lazy("Hand amended")
+        HAND_DELETED = "hand.deleted", gettext_lazy("Hand deleted")
+        SESSION_CLOSED = "session.closed", gettext_lazy("Session closed")
+        IMPORT_FINISHED = "import.finished", gettext_lazy("Import finished")
 
     club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)
@@ -43,16 +44,16 @@ class Webhook(models.Model):
         return self.url
 
     def event_labels(self) -> list[str]:
-        return [Webhook.Event(event).label for event in self.events if event in Webhook.Event]
+        return [str(Webhook.Event(event).label) for event in self.events if event in Webhook.Event]
 
 
 class WebhookDelivery(models.Model):
     """One event sent to one hook: the exact body signed, and how the last attempt went."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to be sent"
-        DELIVERED = "delivered", "Delivered"
-        FAILED = "failed", "Given up"
+        PENDING = "pending", gettext_lazy("Waiting to be sent")
+        DELIVERED = "delivered", gettext_lazy("Delivered")
+        FAILED = "failed", gettext_lazy("Given up")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")

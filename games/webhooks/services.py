@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from games.models import Club
 from games.webhooks.addresses import check_url
@@ -18,12 +19,15 @@ def webhook_create(*, club: Club, url: str, events: Sequence[str], by: User) -> 
     """A new hook with its own signing secret; the URL must point at a public address."""
     unknown = sorted(set(events) - set(Webhook.Event.values))
     if unknown or not events:
-        raise ValidationError({"events": ["Choose one or more of the listed events."]})
+        raise ValidationError({"events": [_("Choose one or more of the listed events.")]})
     if len(url) > 500:
-        raise ValidationError({"url": ["A hook URL has at most 500 characters."]})
+        raise ValidationError({"url": [_("A hook URL has at most 500 characters.")]})
     check_url(url)
     if club.webhooks.count() >= MAX_HOOKS_PER_CLUB:
-        raise ValidationError(f"A club has at most {MAX_HOOKS_PER_CLUB} webhooks.")
+        raise ValidationError(
+            _("A club has at most %(max_hooks_per_club)s webhooks.")
+            % {"max_hooks_per_club": MAX_HOOKS_PER_CLUB}
+        )
     ordered = [event for event in Webhook.Event.values if event in events]
     return Webhook.objects.create(club=club, url=url, events=ordered, created_by=by)
 

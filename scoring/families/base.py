@@ -9,6 +9,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from scoring.display import lazy_text
 from scoring.engine.bounds import is_whole
 from scoring.forms import HandInputForm, ParamsForm
 from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
@@ -102,22 +103,22 @@ class Family:
     seat_counts: ClassVar[tuple[int, ...]] = (4,)
     params_form: ClassVar[type[ParamsForm]]
     hand_form: ClassVar[type[HandInputForm]]
-    value_label: ClassVar[str] = "value"
+    value_label: ClassVar[str] = lazy_text("value")
     # The standings row fields this family shows, in order (the page and the API).
     standings_columns: ClassVar[tuple[Column, ...]] = (
-        Column("games", "Games"),
-        Column("wins", "Wins"),
-        Column("win_fraction", "Win rate", "percent"),
-        Column("blames", "Blamed"),
-        Column("blame_fraction", "Blame rate", "percent"),
-        Column("net", "Net", "points"),
-        Column("net_per_game", "Net / game", "ratio"),
-        Column("sessions", "Sessions", shown=False),
-        Column("self_draws", "Self-draws", shown=False),
-        Column("false_wins", "False wins", shown=False),
+        Column("games", lazy_text("Games")),
+        Column("wins", lazy_text("Wins")),
+        Column("win_fraction", lazy_text("Win rate"), "percent"),
+        Column("blames", lazy_text("Blamed")),
+        Column("blame_fraction", lazy_text("Blame rate"), "percent"),
+        Column("net", lazy_text("Net"), "points"),
+        Column("net_per_game", lazy_text("Net / game"), "ratio"),
+        Column("sessions", lazy_text("Sessions"), shown=False),
+        Column("self_draws", lazy_text("Self-draws"), shown=False),
+        Column("false_wins", lazy_text("False wins"), shown=False),
     )
     # What an empty standings table says is missing.
-    standings_nothing: ClassVar[str] = "No hands recorded"
+    standings_nothing: ClassVar[str] = lazy_text("No hands recorded")
     # Whether standings mark the players who played under a quarter of the games (Big Two).
     marks_occasional: ClassVar[bool] = False
     # A session is one game of this many hands (MCR: 16); None for no limit.

@@ -8,6 +8,9 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from scoring.display import lazy_text
 from scoring.engine import big_two
 from scoring.engine.bench.scorefile_gen import big_two_scores
 from scoring.engine.big_two_scorefile import (
@@ -27,14 +30,16 @@ INPUT_FIELDS = ("losses", "takes_all")
 def rules_from_params(params: Mapping[str, Any]) -> big_two.BigTwoRules:
     unknown = sorted(set(params) - {"fry_threshold"})
     if unknown:
-        raise RulesError(f"unknown Big Two rule {unknown[0]!r}", field=unknown[0])
+        raise RulesError(
+            "unknown Big Two rule {unknown}", field=unknown[0], unknown=repr(unknown[0])
+        )
     return big_two.BigTwoRules(fry_threshold=params.get("fry_threshold", 10))
 
 
 def hand_from_input(hand: Mapping[str, Any]) -> big_two.BigTwoHand:
     unknown = sorted(set(hand) - set(INPUT_FIELDS))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown}", field=unknown[0], unknown=repr(unknown[0]))
     losses = hand.get("losses")
     if not isinstance(losses, list | tuple):
         raise HandError("give the cards left for each seat as a list", field="losses")
@@ -70,7 +75,7 @@ def _big_two_game_tokens(hand_input: Mapping[str, Any]) -> list[str]:
 
 BIG_TWO_FORMAT = ScoreFormat(
     key="big_two",
-    label="Big Two (big-two-scorer)",
+    label=lazy_text("Big Two (big-two-scorer)"),
     family="big_two",
     read=read_big_two_scores,
     generate=big_two_scores,
@@ -126,28 +131,30 @@ DEMO = Demo(
 
 class BigTwoFamily(Family):
     key = "big_two"
-    label = "Big Two (鋤大弟)"
+    label = lazy_text("Big Two (鋤大弟)")
     params_form = BigTwoParamsForm
     hand_form = BigTwoHandForm
-    value_label = "cards"
+    value_label = lazy_text("cards")
     score_file = BIG_TWO_FORMAT
     stats = BIG_TWO_STATS
     analysis_charts = True
     demo = DEMO
     standings_columns = (
-        Column("games", "Games"),
-        Column("wins", "Wins"),
-        Column("fries", "Fries"),
-        Column("real_losses", "Real losses"),
-        Column("net", "Net", "points"),
-        Column("win_fraction", "Win rate", "percent"),
-        Column("fry_fraction", "Fry rate", "percent"),
-        Column("real_losses_per_game", "Losses / game", "ratio"),
-        Column("net_per_game", "Net / game", "ratio"),
-        Column("sessions", "Sessions", shown=False),
-        Column("is_regular", "Played a quarter of the games or more", "flag", shown=False),
+        Column("games", lazy_text("Games")),
+        Column("wins", lazy_text("Wins")),
+        Column("fries", lazy_text("Fries")),
+        Column("real_losses", lazy_text("Real losses")),
+        Column("net", lazy_text("Net"), "points"),
+        Column("win_fraction", lazy_text("Win rate"), "percent"),
+        Column("fry_fraction", lazy_text("Fry rate"), "percent"),
+        Column("real_losses_per_game", lazy_text("Losses / game"), "ratio"),
+        Column("net_per_game", lazy_text("Net / game"), "ratio"),
+        Column("sessions", lazy_text("Sessions"), shown=False),
+        Column(
+            "is_regular", lazy_text("Played a quarter of the games or more"), "flag", shown=False
+        ),
     )
-    standings_nothing = "No games recorded"
+    standings_nothing = lazy_text("No games recorded")
     marks_occasional = True
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
@@ -162,7 +169,7 @@ class BigTwoFamily(Family):
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         threshold = rules_from_params(params).fry_threshold
-        return f"fried (炒) from {threshold} cards, tripled from 13"
+        return _("fried (炒) from %(threshold)s cards, tripled from 13") % {"threshold": threshold}
 
     def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
         parsed = hand_from_input(hand)
@@ -197,7 +204,9 @@ class BigTwoFamily(Family):
         left = ", ".join(
             f"{name} {loss}" for name, loss in zip(seat_names, parsed.losses, strict=True) if loss
         )
-        text = f"{winner} wins; cards left: {left}"
+        text = _("%(winner)s wins; cards left: %(left)s") % {"winner": winner, "left": left}
         if parsed.takes_all is not None:
-            text += f"; {seat_names[parsed.takes_all]} takes all losses"
+            text += _("; %(seat_names)s takes all losses") % {
+                "seat_names": seat_names[parsed.takes_all]
+            }
         return text

@@ -7,6 +7,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from scoring.display import lazy_text
 from scoring.engine import hk
 from scoring.engine.bench.scorefile_gen import hk_scores
 from scoring.engine.errors import HandError, RulesError
@@ -18,14 +21,22 @@ from scoring.score_format import ScoreFormat
 
 MAX_BASE_PLACES = 4
 
-BASE_NAMES = {Fraction(1, 2): "二五雞", Fraction(1): "五一", Fraction(2): "一二蚊"}
+BASE_NAMES = {
+    Fraction(1, 2): lazy_text("二五雞"),
+    Fraction(1): lazy_text("五一"),
+    Fraction(2): lazy_text("一二蚊"),
+}
 
 
 def rules_from_params(params: Mapping[str, Any]) -> hk.HKRules:
     """Build the engine's rules from stored parameters, checking every value."""
     base = parse_decimal(str(params.get("base", "1")), field="base")
     if (base * 10**MAX_BASE_PLACES).denominator != 1:
-        raise RulesError(f"base can have at most {MAX_BASE_PLACES} decimal places", field="base")
+        raise RulesError(
+            "base can have at most {max_base_places} decimal places",
+            field="base",
+            max_base_places=MAX_BASE_PLACES,
+        )
     # The engine bounds the base and the maximum faan (and the payments they make).
     return hk.HKRules(
         base=base,
@@ -41,7 +52,9 @@ def _choice(params: Mapping[str, Any], field: str, enum: type[Any], default: str
         return enum(value)
     except ValueError:
         allowed = " or ".join(member.value for member in enum)
-        raise RulesError(f"{field} must be {allowed}", field=field) from None
+        raise RulesError(
+            "{name} must be {allowed}", field=field, name=field, allowed=allowed
+        ) from None
 
 
 INPUT_FIELDS = ("outcome", "winner", "faan", "blamed")
@@ -50,12 +63,14 @@ INPUT_FIELDS = ("outcome", "winner", "faan", "blamed")
 def hand_from_input(hand: Mapping[str, Any]) -> hk.HKHand:
     unknown = sorted(set(hand) - set(INPUT_FIELDS))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown}", field=unknown[0], unknown=repr(unknown[0]))
     try:
         outcome = hk.Outcome(str(hand.get("outcome")))
     except ValueError:
         allowed = ", ".join(member.value for member in hk.Outcome)
-        raise HandError(f"outcome must be one of {allowed}", field="outcome") from None
+        raise HandError(
+            "outcome must be one of {allowed}", field="outcome", allowed=allowed
+        ) from None
     return hk.HKHand(
         outcome=outcome,
         winner=hand.get("winner"),
@@ -106,7 +121,7 @@ def _hk_game_tokens(hand_input: Mapping[str, Any]) -> list[str]:
 
 HK_FORMAT = ScoreFormat(
     key="hk",
-    label="Hong Kong (mahjong-scorer)",
+    label=lazy_text("Hong Kong (mahjong-scorer)"),
     family="hk",
     read=read_hk_scores,
     generate=hk_scores,
@@ -153,10 +168,10 @@ DEMO = Demo(
 
 class HongKongFamily(Family):
     key = "hk"
-    label = "Hong Kong faan (港式)"
+    label = lazy_text("Hong Kong faan (港式)")
     params_form = HKParamsForm
     hand_form = HKHandForm
-    value_label = "faan"
+    value_label = lazy_text("faan")
     score_file = HK_FORMAT
     demo = DEMO
 
@@ -178,12 +193,14 @@ class HongKongFamily(Family):
         name = BASE_NAMES.get(rules.base)
         return ", ".join(
             [
-                f"base {base}" + (f" ({name})" if name else ""),
-                f"max {rules.max_faan} faan",
-                "half responsibility (半銃)"
+                _("base %(base)s") % {"base": base} + (f" ({name})" if name else ""),
+                _("max %(max_faan)s faan") % {"max_faan": rules.max_faan},
+                _("half responsibility (半銃)")
                 if rules.responsibility is hk.Responsibility.HALF
-                else "full responsibility (全銃)",
-                "half-spicy (半辣上)" if rules.spiciness is hk.Spiciness.HALF else "spicy (辣辣上)",
+                else _("full responsibility (全銃)"),
+                _("half-spicy (半辣上)")
+                if rules.spiciness is hk.Spiciness.HALF
+                else _("spicy (辣辣上)"),
             ]
         )
 
@@ -223,14 +240,20 @@ class HongKongFamily(Family):
         parsed = hand_from_input(hand)
         winner = seat_names[parsed.winner] if parsed.winner is not None else ""
         blamed = seat_names[parsed.blamed] if parsed.blamed is not None else ""
-        faan = f"{parsed.faan} faan"
+        faan = _("%(faan)s faan") % {"faan": parsed.faan}
         return {
-            hk.Outcome.DRAW: "Draw (摸和)",
-            hk.Outcome.FALSE_WIN: f"False win by {blamed} (詐糊)",
-            hk.Outcome.SELF_DRAWN: f"{winner} self-drawn, {faan} (自摸)",
-            hk.Outcome.DISCARD: f"{winner} wins {faan} off {blamed} (打出)",
-            hk.Outcome.DISCARD_GUARANTEE: f"{winner} wins {faan}, {blamed} guarantees (包打出)",
+            hk.Outcome.DRAW: _("Draw (摸和)"),
+            hk.Outcome.FALSE_WIN: _("False win by %(blamed)s (詐糊)") % {"blamed": blamed},
+            hk.Outcome.SELF_DRAWN: _("%(winner)s self-drawn, %(faan)s (自摸)")
+            % {"winner": winner, "faan": faan},
+            hk.Outcome.DISCARD: _("%(winner)s wins %(faan)s off %(blamed)s (打出)")
+            % {"winner": winner, "faan": faan, "blamed": blamed},
+            hk.Outcome.DISCARD_GUARANTEE: _(
+                "%(winner)s wins %(faan)s, %(blamed)s guarantees (包打出)"
+            )
+            % {"winner": winner, "faan": faan, "blamed": blamed},
             hk.Outcome.SELF_DRAW_GUARANTEE: (
-                f"{winner} self-drawn, {faan}, {blamed} guarantees (包自摸)"
+                _("%(winner)s self-drawn, %(faan)s, %(blamed)s guarantees (包自摸)")
+                % {"winner": winner, "faan": faan, "blamed": blamed}
             ),
         }[parsed.outcome]

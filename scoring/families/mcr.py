@@ -15,6 +15,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from scoring.display import lazy_text
 from scoring.engine import mcr
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.evaluation import Evaluation
@@ -49,7 +52,7 @@ PARAMS = ("preset", "flowers", "false_win_penalty", "scoring", "seats")
 def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
     unknown = sorted(set(params) - set(PARAMS))
     if unknown:
-        raise RulesError(f"unknown MCR rule {unknown[0]!r}", field=unknown[0])
+        raise RulesError("unknown MCR rule {unknown}", field=unknown[0], unknown=repr(unknown[0]))
     if params.get("scoring", "standard") not in ("standard", "duplicate"):
         raise RulesError("scoring must be standard or duplicate", field="scoring")
     seating(params)
@@ -66,7 +69,7 @@ def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
 def _seat(hand: Mapping[str, Any], field: str) -> int:
     value = hand.get(field)
     if not is_whole(value) or value not in range(4):
-        raise HandError(f"choose the {field} (seat 1 to 4)", field=field)
+        raise HandError("choose the {name} (seat 1 to 4)", field=field, name=field)
     return value
 
 
@@ -106,16 +109,19 @@ def _evaluate(tiles: Any, self_drawn: bool, rules: mcr.MCRRules) -> Evaluation:
         raise HandError("the tiles must be a hand object", field="hand")
     if bool(tiles.get("self_drawn", False)) != self_drawn:
         raise HandError(
-            "the tiles say self-drawn but the result is not (or the other way round)", field="hand"
+            "the tiles say self-drawn but the result is not (or the other way round)",
+            field="hand",
         )
     if tiles.get("bonus") and not rules.flowers:
         raise HandError("this rule set plays without flowers", field="bonus")
     evaluation = mcr.evaluate(hand_from_json(tiles), rules)
     if not evaluation.meets_minimum:
         raise HandError(
-            f"the hand is worth {evaluation.total_without_bonus} fan without flowers; "
-            f"a win needs {rules.minimum} (record a false win instead)",
+            "the hand is worth {total_without_bonus} fan without flowers; a win needs "
+            "{minimum} (record a false win instead)",
             field="hand",
+            total_without_bonus=evaluation.total_without_bonus,
+            minimum=rules.minimum,
         )
     return evaluation
 
@@ -128,7 +134,7 @@ def winning_fan(entry: Mapping[str, Any], self_drawn: bool, rules: mcr.MCRRules)
         return _evaluate(entry["hand"], self_drawn, rules).total
     fan = mcr_rules.FAN.check(entry.get("fan"), field="fan")
     if fan < rules.minimum:
-        raise HandError(f"a win is worth at least {rules.minimum} fan", field="fan")
+        raise HandError("a win is worth at least {minimum} fan", field="fan", minimum=rules.minimum)
     return fan
 
 
@@ -169,21 +175,21 @@ DEMO = Demo(
 
 class MCRFamily(Family):
     key = "mcr"
-    label = "MCR (國標)"
+    label = lazy_text("MCR (國標)")
     params_form = MCRParamsForm
     hand_form = MCRHandForm
-    value_label = "fan"
+    value_label = lazy_text("fan")
     pmn_records = True
     demo = DEMO
     standings_columns = (
-        Column("table_points", "Table points", "ratio"),
-        Column("net", "Score", "points"),
-        Column("sessions", "Games"),
-        Column("games", "Hands"),
-        Column("win_fraction", "Win rate", "percent"),
-        Column("deal_in_fraction", "Deal-in rate", "percent"),
-        Column("self_draw_fraction", "Self-draw rate", "percent"),
-        Column("average_winning_value", "Average winning fan", "ratio"),
+        Column("table_points", lazy_text("Table points"), "ratio"),
+        Column("net", lazy_text("Score"), "points"),
+        Column("sessions", lazy_text("Games")),
+        Column("games", lazy_text("Hands")),
+        Column("win_fraction", lazy_text("Win rate"), "percent"),
+        Column("deal_in_fraction", lazy_text("Deal-in rate"), "percent"),
+        Column("self_draw_fraction", lazy_text("Self-draw rate"), "percent"),
+        Column("average_winning_value", lazy_text("Average winning fan"), "ratio"),
     )
     table_points = True
     hands_per_session = HANDS_PER_GAME
@@ -211,12 +217,18 @@ class MCRFamily(Family):
     def describe_params(self, params: Mapping[str, Any]) -> str:
         rules = rules_from_params(params)
         parts = [
-            f"{rules.preset.replace('_', ' ')} edition",
-            f"Two Concealed Kongs {rules.two_concealed_kongs} fan",
-            "flowers" if rules.flowers else "no flowers",
-            f"false win −{rules.false_win_penalty} each",
-            "duplicate scoring" if params.get("scoring") == "duplicate" else "standard scoring",
-            "seats change each round" if seating(params) == COMPETITION_SEATS else "fixed seats",
+            _("%(replace)s edition") % {"replace": rules.preset.replace("_", " ")},
+            _("Two Concealed Kongs %(two_concealed_kongs)s fan")
+            % {"two_concealed_kongs": rules.two_concealed_kongs},
+            _("flowers") if rules.flowers else _("no flowers"),
+            _("false win −%(false_win_penalty)s each")
+            % {"false_win_penalty": rules.false_win_penalty},
+            _("duplicate scoring")
+            if params.get("scoring") == "duplicate"
+            else _("standard scoring"),
+            _("seats change each round")
+            if seating(params) == COMPETITION_SEATS
+            else _("fixed seats"),
         ]
         return ", ".join(parts)
 
@@ -314,7 +326,7 @@ class MCRFamily(Family):
         the discarder or offender."""
         unknown = sorted(set(hand) - set(INPUT_FIELDS))
         if unknown:
-            raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+            raise HandError("unknown field {unknown}", field=unknown[0], unknown=repr(unknown[0]))
         penalties = penalties_of(hand)
         changes, fans, blamed = self._settlement(hand, params)
         if penalties is not None:
@@ -328,7 +340,11 @@ class MCRFamily(Family):
         discarder or offender."""
         outcome = hand.get("outcome")
         if outcome not in OUTCOMES:
-            raise HandError(f"outcome must be one of {', '.join(OUTCOMES)}", field="outcome")
+            raise HandError(
+                "outcome must be one of {value}",
+                field="outcome",
+                value=", ".join(OUTCOMES),
+            )
         rules = rules_from_params(params)
         if outcome == "draw":
             return (0, 0, 0, 0), {}, None
@@ -378,7 +394,9 @@ class MCRFamily(Family):
     ) -> str:
         text = self._describe_outcome(hand, seat_names, evaluation, params or {})
         if any(hand.get("penalties") or ()):
-            text += f" · penalties: {describe_penalties(hand['penalties'], seat_names)}"
+            text += _(" · penalties: %(describe_penalties)s") % {
+                "describe_penalties": describe_penalties(hand["penalties"], seat_names)
+            }
         return text
 
     def _describe_outcome(
@@ -390,18 +408,34 @@ class MCRFamily(Family):
     ) -> str:
         outcome = hand.get("outcome")
         if outcome == "draw":
-            return "Draw (荒庄)"
+            return _("Draw (荒莊)")
         if outcome == "false_win":
-            return f"False win by {seat_names[hand['offender']]} (错和)"
+            return _("False win by %(seat_names)s (錯和)") % {
+                "seat_names": seat_names[hand["offender"]]
+            }
         rules = rules_from_params(params)
         fan = _described_fan(hand, outcome == "self_drawn", rules, evaluation)
-        source = " from tiles" if "hand" in hand else ""
+        source = _(" from tiles") if "hand" in hand else ""
         winner = seat_names[hand["winner"]]
         if outcome == "self_drawn":
-            return f"{winner} self-drawn, {fan} fan{source} (自摸)"
+            return _("%(winner)s self-drawn, %(fan)s fan%(source)s (自摸)") % {
+                "winner": winner,
+                "fan": fan,
+                "source": source,
+            }
         others = "".join(
-            f" and {seat_names[e['seat']]} ({_described_fan(e, False, rules)} fan"
-            f"{' from tiles' if 'hand' in e else ''})"
+            _(" and %(seat_names)s (%(described_fan)s fan%(value)s)")
+            % {
+                "seat_names": seat_names[e["seat"]],
+                "described_fan": _described_fan(e, False, rules),
+                "value": _(" from tiles") if "hand" in e else "",
+            }
             for e in hand.get("winners", [])
         )
-        return f"{winner} wins {fan} fan{source}{others} off {seat_names[hand['discarder']]}"
+        return _("%(winner)s wins %(fan)s fan%(source)s%(others)s off %(seat_names)s") % {
+            "winner": winner,
+            "fan": fan,
+            "source": source,
+            "others": others,
+            "seat_names": seat_names[hand["discarder"]],
+        }

@@ -6,6 +6,9 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from scoring.display import lazy_text
 from scoring.engine import zung_jung
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.evaluation import Evaluation
@@ -40,12 +43,14 @@ def parse_input(hand: Mapping[str, Any]) -> tuple[ZungJungHand, Mapping[str, Any
     """The settlement input and the tiles (if any) of a stored hand input."""
     unknown = sorted(set(hand) - set(INPUT_FIELDS))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown}", field=unknown[0], unknown=repr(unknown[0]))
     try:
         outcome = Outcome(str(hand.get("outcome")))
     except ValueError:
         allowed = ", ".join(Outcome)
-        raise HandError(f"outcome must be one of {allowed}", field="outcome") from None
+        raise HandError(
+            "outcome must be one of {allowed}", field="outcome", allowed=allowed
+        ) from None
     tiles = hand.get("hand")
     if tiles is not None and outcome not in WINS:
         raise HandError("only a win has tiles to evaluate", field="hand")
@@ -75,9 +80,11 @@ def evaluate_tiles(
     evaluation = zung_jung.evaluate(hand_from_json(tiles), rules)
     if not evaluation.meets_minimum:
         raise HandError(
-            f"the hand is worth {evaluation.total_without_bonus} without bonus tiles; "
-            f"these rules need {rules.minimum} to win",
+            "the hand is worth {total_without_bonus} without bonus tiles; these rules "
+            "need {minimum} to win",
             field="hand",
+            total_without_bonus=evaluation.total_without_bonus,
+            minimum=rules.minimum,
         )
     return evaluation
 
@@ -111,10 +118,10 @@ DEMO = Demo(
 
 class ZungJungFamily(Family):
     key = "zung_jung"
-    label = "Zung Jung (中庸)"
+    label = lazy_text("Zung Jung (中庸)")
     params_form = ZungJungParamsForm
     hand_form = ZungJungHandForm
-    value_label = "points"
+    value_label = lazy_text("points")
     demo = DEMO
 
     def default_params(self) -> dict[str, Any]:
@@ -139,16 +146,18 @@ class ZungJungFamily(Family):
     def describe_params(self, params: Mapping[str, Any]) -> str:
         rules = rules_from_params(params)
         parts = [
-            "official v3.3" if rules.preset == "official" else "seed list",
-            "discarder pays all"
+            _("official v3.3") if rules.preset == "official" else _("seed list"),
+            _("discarder pays all")
             if rules.payoff.value == "discarder_pays_all"
-            else "each loser pays",
-            "flowers" if rules.flowers else "no flowers",
+            else _("each loser pays"),
+            "flowers" if rules.flowers else _("no flowers"),
         ]
         if rules.minimum:
-            parts.append(f"minimum {rules.minimum}")
+            parts.append(_("minimum %(minimum)s") % {"minimum": rules.minimum})
         if rules.illegal_call is not None:
-            parts.append(f"illegal call −{rules.illegal_call} each")
+            parts.append(
+                _("illegal call −%(illegal_call)s each") % {"illegal_call": rules.illegal_call}
+            )
         return ", ".join(parts)
 
     def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,13 +219,16 @@ class ZungJungFamily(Family):
             return seat_names[seat] if seat is not None else "?"
 
         if tiles is None:
-            value = f"{result.points} points"
+            value = _("%(points)s points") % {"points": result.points}
         else:
             total = evaluation["total"] if evaluation else self._tiles_total(hand, params or {})
-            value = f"{total} points from tiles"
+            value = _("%(total)s points from tiles") % {"total": total}
         return {
-            Outcome.DRAW: "Draw (流局)",
-            Outcome.ILLEGAL_CALL: f"Illegal call by {name(result.offender)} (詐和)",
-            Outcome.SELF_DRAWN: f"{name(result.winner)} self-drawn, {value} (自摸)",
-            Outcome.DISCARD: f"{name(result.winner)} wins {value} off {name(result.discarder)}",
+            Outcome.DRAW: _("Draw (流局)"),
+            Outcome.ILLEGAL_CALL: _("Illegal call by %(name)s (詐和)")
+            % {"name": name(result.offender)},
+            Outcome.SELF_DRAWN: _("%(name)s self-drawn, %(value)s (自摸)")
+            % {"name": name(result.winner), "value": value},
+            Outcome.DISCARD: _("%(name)s wins %(value)s off %(name2)s")
+            % {"name": name(result.winner), "value": value, "name2": name(result.discarder)},
         }[result.outcome]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
+from scoring.display import lazy_text
 from scoring.engine.big_two import CARDS_LEFT, FRY_THRESHOLD
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer
 from scoring.forms.typed import choice_field
@@ -16,10 +18,13 @@ NOBODY = ""
 class BigTwoParamsForm(ParamsForm):
     fry_threshold = bounded_integer(
         FRY_THRESHOLD,
-        label="Fry threshold (炒)",
+        label=lazy_text("Fry threshold (炒)"),
         initial=10,
         help_text=(
-            "From this many cards left a loss is doubled (tripled from 13); 1000 turns frying off."
+            lazy_text(
+                "From this many cards left a loss is doubled (tripled from 13); 1000 "
+                "turns frying off."
+            )
         ),
     )
 
@@ -33,7 +38,10 @@ class BigTwoHandForm(HandInputForm):
     template_name_hand = "scoring/big_two_hand_fields.html"
 
     takes_all = forms.ChoiceField(
-        label="Takes all losses", widget=forms.RadioSelect, required=False, initial=NOBODY
+        label=lazy_text("Takes all losses"),
+        widget=forms.RadioSelect,
+        required=False,
+        initial=NOBODY,
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -43,7 +51,7 @@ class BigTwoHandForm(HandInputForm):
             field.widget.attrs.update({"inputmode": "numeric"})
             self.fields[f"cards_{seat}"] = field
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
-        choice_field(self, "takes_all").choices = [(NOBODY, "Nobody"), *seats]
+        choice_field(self, "takes_all").choices = [(NOBODY, lazy_text("Nobody")), *seats]
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"cards_{seat}"] for seat in range(len(self.seat_names))]
@@ -53,7 +61,7 @@ class BigTwoHandForm(HandInputForm):
         data = self.cleaned_data
         cards = [data.get(f"cards_{seat}") for seat in range(len(self.seat_names))]
         if None not in cards and cards.count(0) != 1:
-            raise forms.ValidationError("Exactly one player has 0 cards left: the winner.")
+            raise forms.ValidationError(_("Exactly one player has 0 cards left: the winner."))
         return data
 
     def hand_input(self) -> dict[str, Any]:

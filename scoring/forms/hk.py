@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.core.validators import MaxValueValidator
 
+from scoring.display import lazy_text
 from scoring.engine import hk
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 from scoring.forms.typed import choice_field, field_of
@@ -16,10 +17,10 @@ DRAW = "draw"
 FALSE_WIN = "false_win"
 
 HOW_CHOICES = [
-    ("self_drawn", "Self-drawn 自摸"),
-    ("discard", "Discard 打出"),
-    ("discard_guarantee", "Discard, guaranteed 包打出"),
-    ("self_draw_guarantee", "Self-drawn, guaranteed 包自摸"),
+    ("self_drawn", lazy_text("Self-drawn 自摸")),
+    ("discard", lazy_text("Discard 打出")),
+    ("discard_guarantee", lazy_text("Discard, guaranteed 包打出")),
+    ("self_draw_guarantee", lazy_text("Self-drawn, guaranteed 包自摸")),
 ]
 
 
@@ -31,20 +32,26 @@ class HKParamsForm(ParamsForm):
         decimal_places=4,
         initial=Decimal(1),
         help_text=(
-            "0.5 = two & five chicken (二五雞), 1 = five & one (五一), 2 = one & two bucks (一二蚊)"
+            lazy_text(
+                "0.5 = two & five chicken (二五雞), 1 = five & one (五一), 2 = one & two "
+                "bucks (一二蚊)"
+            )
         ),
     )
-    max_faan = bounded_integer(hk.MAX_FAAN, label="Maximum faan", initial=13)
+    max_faan = bounded_integer(hk.MAX_FAAN, label=lazy_text("Maximum faan"), initial=13)
     responsibility = radio_field(
         [
-            ("full", "Full (全銃): the discarder pays for everyone"),
-            ("half", "Half (半銃): the discarder pays a portion, the others half each"),
+            ("full", lazy_text("Full (全銃): the discarder pays for everyone")),
+            (
+                "half",
+                lazy_text("Half (半銃): the discarder pays a portion, the others half each"),
+            ),
         ]
     )
     spiciness = radio_field(
         [
-            ("half", "Half-spicy rise (半辣上): doubling slows after 4 faan"),
-            ("spicy", "Spicy-spicy rise (辣辣上): doubles every faan"),
+            ("half", lazy_text("Half-spicy rise (半辣上): doubling slows after 4 faan")),
+            ("spicy", lazy_text("Spicy-spicy rise (辣辣上): doubles every faan")),
         ]
     )
 
@@ -64,20 +71,20 @@ class HKHandForm(HandInputForm):
     template_name_hand = "scoring/hk_hand_fields.html"
     field_map = {"outcome": "how"}
 
-    winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=lazy_text("Result"), widget=forms.RadioSelect)
     how = forms.ChoiceField(
-        label="How", choices=HOW_CHOICES, widget=forms.RadioSelect, required=False
+        label=lazy_text("How"), choices=HOW_CHOICES, widget=forms.RadioSelect, required=False
     )
-    blamed = forms.ChoiceField(label="By", widget=forms.RadioSelect, required=False)
-    faan = forms.IntegerField(label="Faan", min_value=0, required=False)
+    blamed = forms.ChoiceField(label=lazy_text("By"), widget=forms.RadioSelect, required=False)
+    faan = forms.IntegerField(label=lazy_text("Faan"), min_value=0, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
         choice_field(self, "winner").choices = [
             *seats,
-            (DRAW, "Draw 摸和"),
-            (FALSE_WIN, "False win 詐糊"),
+            (DRAW, lazy_text("Draw 摸和")),
+            (FALSE_WIN, lazy_text("False win 詐糊")),
         ]
         choice_field(self, "blamed").choices = seats
         if self.params.get("responsibility") == "full":
@@ -101,13 +108,13 @@ class HKHandForm(HandInputForm):
         winner = data.get("winner")
         if winner and winner not in (DRAW, FALSE_WIN):
             if not data.get("how"):
-                self._missing("how", "Choose how the hand was won.")
+                self._missing("how", lazy_text("Choose how the hand was won."))
             elif data["how"] != "self_drawn" and not data.get("blamed"):
-                self._missing("blamed", "Choose who discarded or guaranteed.")
+                self._missing("blamed", lazy_text("Choose who discarded or guaranteed."))
             if data.get("faan") is None:
-                self._missing("faan", "Enter the winner's faan.")
+                self._missing("faan", lazy_text("Enter the winner's faan."))
         if winner == FALSE_WIN and not data.get("blamed"):
-            self._missing("blamed", "Choose who made the false win.")
+            self._missing("blamed", lazy_text("Choose who made the false win."))
         return data
 
     def hand_input(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from scoring.display import lazy_text
 from scoring.engine.mcr import PRESETS
 from scoring.engine.mcr.rules import FALSE_WIN_PENALTY, FAN, PENALTY
 from scoring.forms import ParamsForm, bounded_integer, radio_field
@@ -25,26 +26,29 @@ PRESET_LABELS = {
 
 class MCRParamsForm(ParamsForm):
     preset = radio_field(
-        [(name, PRESET_LABELS.get(name, name)) for name in PRESETS], label="Edition"
+        [(name, PRESET_LABELS.get(name, name)) for name in PRESETS], label=lazy_text("Edition")
     )
-    flowers = forms.BooleanField(required=False, initial=True, label="Play with flowers")
+    flowers = forms.BooleanField(required=False, initial=True, label=lazy_text("Play with flowers"))
     false_win_penalty = bounded_integer(
         FALSE_WIN_PENALTY,
         initial=10,
-        label="False-win penalty (paid to each other player)",
+        label=lazy_text("False-win penalty (paid to each other player)"),
     )
     scoring = radio_field(
         [
-            ("standard", "Standard: one winner per hand"),
-            ("duplicate", "Duplicate (复式): several may win on one discard"),
+            ("standard", lazy_text("Standard: one winner per hand")),
+            ("duplicate", lazy_text("Duplicate (複式): several may win on one discard")),
         ]
     )
     seats = radio_field(
         [
-            (COMPETITION_SEATS, "Players change seats at each round (competition rules)"),
-            (FIXED_SEATS, "Fixed seats: only the deal passes"),
+            (
+                COMPETITION_SEATS,
+                lazy_text("Players change seats at each round (competition rules)"),
+            ),
+            (FIXED_SEATS, lazy_text("Fixed seats: only the deal passes")),
         ],
-        label="Seats",
+        label=lazy_text("Seats"),
     )
 
     def params(self) -> dict[str, Any]:
@@ -64,19 +68,23 @@ class MCRHandForm(WinningHandForm):
     value_key = "fan"
     value_name = "fan"
     penalty = FALSE_WIN
-    penalty_label = "False win 错和"
-    draw_label = "Draw 荒庄"
+    penalty_label = lazy_text("False win 錯和")
+    draw_label = lazy_text("Draw 荒莊")
 
     how = forms.ChoiceField(
-        label="How",
-        choices=[("self_drawn", "Self-drawn 自摸"), ("discard", "Discard 点和")],
+        label=lazy_text("How"),
+        choices=[
+            ("self_drawn", lazy_text("Self-drawn 自摸")),
+            ("discard", lazy_text("Discard 點和")),
+        ],
         widget=forms.RadioSelect,
         required=False,
     )
     value_mode = radio_field(
-        [("points", "Type the fan"), ("tiles", "Enter the tiles")], label="Value"
+        [("points", lazy_text("Type the fan")), ("tiles", lazy_text("Enter the tiles"))],
+        label=lazy_text("Value"),
     )
-    fan = bounded_integer(FAN, label="Fan (with flowers)", required=False)
+    fan = bounded_integer(FAN, label=lazy_text("Fan (with flowers)"), required=False)
 
     field_order = ["winner", "how", "blamed", "value_mode", "fan"]
 

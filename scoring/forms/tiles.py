@@ -10,22 +10,29 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
+from scoring.display import lazy_text
 from scoring.engine.errors import HandError
 from scoring.engine.hand import FLAGS
 from scoring.engine.tiles import format_tiles, is_suited, parse_tiles, suit
 
-WIND_CHOICES = [("1z", "East 東"), ("2z", "South 南"), ("3z", "West 西"), ("4z", "North 北")]
+WIND_CHOICES = [
+    ("1z", lazy_text("East 東")),
+    ("2z", lazy_text("South 南")),
+    ("3z", lazy_text("West 西")),
+    ("4z", lazy_text("North 北")),
+]
 WINDS = ("seat_wind", "prevailing_wind")
 FLAG_LABELS = {
-    "last_tile_of_wall": "Last tile of the wall 海底撈月",
-    "last_discard": "Last discard 河底撈魚",
-    "replacement_tile": "On a kong replacement 嶺上開花",
-    "bonus_replacement": "On a flower replacement 花上",
-    "robbing_kong": "Robbing a kong 搶槓",
-    "last_of_its_kind": "Last of its kind 絕張",
-    "heavenly": "Heavenly hand 天和",
-    "earthly": "Earthly hand 地和",
+    "last_tile_of_wall": lazy_text("Last tile of the wall 海底撈月"),
+    "last_discard": lazy_text("Last discard 河底撈魚"),
+    "replacement_tile": lazy_text("On a kong replacement 嶺上開花"),
+    "bonus_replacement": lazy_text("On a flower replacement 花上"),
+    "robbing_kong": lazy_text("Robbing a kong 搶槓"),
+    "last_of_its_kind": lazy_text("Last of its kind 絕張"),
+    "heavenly": lazy_text("Heavenly hand 天和"),
+    "earthly": lazy_text("Earthly hand 地和"),
 }
 TILE_FIELDS = (
     "concealed",
@@ -53,7 +60,7 @@ def parse_melds(text: str) -> list[dict[str, Any]]:
             raise ValidationError(f"{token}: {error.message}") from error
         kind = _meld_kind(tiles)
         if kind is None:
-            raise ValidationError(f"{token} is not a chow, pung or kong.")
+            raise ValidationError(_("%(token)s is not a chow, pung or kong.") % {"token": token})
         melds.append({"type": kind, "tiles": format_tiles(tiles), "concealed": concealed})
     return melds
 
@@ -77,27 +84,31 @@ class TileFieldsMixin(forms.Form):
 
     concealed = forms.CharField(
         required=False,
-        label="Tiles in hand",
-        help_text="Including the winning tile, e.g. 123m456p789s11z (m 萬, p 筒, s 索, z honours).",
+        label=lazy_text("Tiles in hand"),
+        help_text=lazy_text(
+            "Including the winning tile, e.g. 123m456p789s11z (m 萬, p 筒, s 索, z honours)."
+        ),
     )
     melds = forms.CharField(
         required=False,
-        label="Declared sets",
-        help_text="e.g. 555s 123m; a concealed kong with a minus: -7777p.",
+        label=lazy_text("Declared sets"),
+        help_text=lazy_text("e.g. 555s 123m; a concealed kong with a minus: -7777p."),
     )
-    winning_tile = forms.CharField(required=False, max_length=3, label="Winning tile")
-    bonus = forms.CharField(required=False, label="Flowers and seasons", help_text="e.g. 15f")
+    winning_tile = forms.CharField(required=False, max_length=3, label=lazy_text("Winning tile"))
+    bonus = forms.CharField(
+        required=False, label=lazy_text("Flowers and seasons"), help_text="e.g. 15f"
+    )
     seat_wind = forms.ChoiceField(
-        choices=WIND_CHOICES, initial="1z", required=False, label="Winner's seat wind"
+        choices=WIND_CHOICES, initial="1z", required=False, label=lazy_text("Winner's seat wind")
     )
     prevailing_wind = forms.ChoiceField(
-        choices=WIND_CHOICES, initial="1z", required=False, label="Prevailing wind"
+        choices=WIND_CHOICES, initial="1z", required=False, label=lazy_text("Prevailing wind")
     )
     flags = forms.MultipleChoiceField(
         choices=list(FLAG_LABELS.items()),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="How it was won",
+        label=lazy_text("How it was won"),
     )
 
     def clean_melds(self) -> list[dict[str, Any]]:

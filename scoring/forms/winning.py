@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from scoring.forms import HandInputForm
 from scoring.forms.tiles import TileFieldsMixin
@@ -29,8 +30,8 @@ class WinningHandForm(TileFieldsMixin, HandInputForm):
     draw_label: ClassVar[str]
     field_map = {"outcome": "how", "discarder": "blamed", "offender": "blamed", "hand": "concealed"}
 
-    winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
-    blamed = forms.ChoiceField(label="By", widget=forms.RadioSelect, required=False)
+    winner = forms.ChoiceField(label=gettext_lazy("Result"), widget=forms.RadioSelect)
+    blamed = forms.ChoiceField(label=gettext_lazy("By"), widget=forms.RadioSelect, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from scoring.display import lazy_text
 from scoring.engine.zung_jung import rules
 from scoring.forms import ParamsForm, bounded_integer, radio_field
 from scoring.forms.winning import WinningHandForm
@@ -15,24 +16,30 @@ ILLEGAL_CALL = "illegal_call"
 
 class ZungJungParamsForm(ParamsForm):
     preset = radio_field(
-        [("seed", "The seed list (mj-score-eval)"), ("official", "Official Zung Jung v3.3")]
+        [
+            ("seed", lazy_text("The seed list (mj-score-eval)")),
+            ("official", lazy_text("Official Zung Jung v3.3")),
+        ]
     )
     payoff = radio_field(
         [
-            ("each_loser_pays", "Each loser pays the hand's value"),
-            ("discarder_pays_all", "On a discard win the discarder pays for everyone"),
+            ("each_loser_pays", lazy_text("Each loser pays the hand's value")),
+            (
+                "discarder_pays_all",
+                lazy_text("On a discard win the discarder pays for everyone"),
+            ),
         ]
     )
     flowers = forms.BooleanField(
-        required=False, initial=True, label="Play with flowers and seasons"
+        required=False, initial=True, label=lazy_text("Play with flowers and seasons")
     )
-    minimum = bounded_integer(rules.MINIMUM, initial=0, label="Minimum points to win")
+    minimum = bounded_integer(rules.MINIMUM, initial=0, label=lazy_text("Minimum points to win"))
     illegal_call = bounded_integer(
         rules.ILLEGAL_CALL,
         required=False,
         initial=40,
-        label="Illegal call penalty",
-        help_text="Paid to each other player; leave empty for none.",
+        label=lazy_text("Illegal call penalty"),
+        help_text=lazy_text("Paid to each other player; leave empty for none."),
     )
 
     def params(self) -> dict[str, Any]:
@@ -46,19 +53,25 @@ class ZungJungHandForm(WinningHandForm):
     value_key = "points"
     value_name = "points"
     penalty = ILLEGAL_CALL
-    penalty_label = "Illegal call 詐和"
-    draw_label = "Draw 流局"
+    penalty_label = lazy_text("Illegal call 詐和")
+    draw_label = lazy_text("Draw 流局")
 
     how = forms.ChoiceField(
-        label="How",
-        choices=[("self_drawn", "Self-drawn 自摸"), ("discard", "Discard 食出銃")],
+        label=lazy_text("How"),
+        choices=[
+            ("self_drawn", lazy_text("Self-drawn 自摸")),
+            ("discard", lazy_text("Discard 食出銃")),
+        ],
         widget=forms.RadioSelect,
         required=False,
     )
     value_mode = radio_field(
-        [("points", "Type the points"), ("tiles", "Enter the tiles")], label="Value"
+        [("points", lazy_text("Type the points")), ("tiles", lazy_text("Enter the tiles"))],
+        label=lazy_text("Value"),
     )
-    points = forms.IntegerField(label="Points", min_value=1, max_value=480, required=False)
+    points = forms.IntegerField(
+        label=lazy_text("Points"), min_value=1, max_value=480, required=False
+    )
 
     field_order = ["winner", "how", "blamed", "value_mode", "points"]
 

@@ -4,6 +4,8 @@
 // with the running total, plus the payments matrix, previewed as sets are added.
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   var form = document.getElementById("hand-form");
   var box = form && form.querySelector("[data-classical-players]");
   if (!box) return;
@@ -50,7 +52,7 @@
     tokens(input).forEach(function (token, index) {
       var chip = element("button", "set-chip", chipText(token));
       chip.type = "button";
-      chip.setAttribute("aria-label", "Remove " + chipText(token));
+      chip.setAttribute("aria-label", fmt("Remove %(set)s", { set: chipText(token) }));
       chip.addEventListener("click", function () {
         sets.change(function () {
           var list = tokens(input);
@@ -66,14 +68,14 @@
     var match = /^([-+]?)([0-9]+)([mpszf])$/.exec(token);
     if (!match) return token;
     var tiles = match[2].split("").map(function (d) { return label(d + match[3]); }).join(" ");
-    return tiles + ({ "-": " · concealed", "+": " · claimed" }[match[1]] || "");
+    return tiles + ({ "-": " · " + _("concealed"), "+": " · " + _("claimed") }[match[1]] || "");
   }
 
   // The sets mode of the picker (static/js/picker.js): a tap adds a set of the chosen kind
   // to the player the picker is open for, checked against every player's tiles.
   function noSet(code) {
     var n = parseInt(code.charAt(0), 10), suit = code.charAt(1);
-    if (choice.kind === "bonus" && suit !== "f") return "Flower/season: tap a flower or season.";
+    if (choice.kind === "bonus" && suit !== "f") return _("Flower/season: tap a flower or season.");
     if (choice.kind === "chow" && (suit === "z" || n > 7)) return "A chow starts at 1 to 7 of a suit.";
     return "";
   }
@@ -125,7 +127,7 @@
     count: function () {
       if (!target) return "";
       var count = tokens(setsInput(target)).length;
-      return name(target) + ": " + count + (count === 1 ? " set" : " sets");
+      return name(target) + ": " + window.mahjongText.format(window.mahjongText.ngettext("%(count)s set", "%(count)s sets", count), { count: count });
     },
     total: function (result) {
       var score = target && result.evaluation && result.evaluation.scores[parseInt(target.dataset.seat, 10)];
@@ -175,7 +177,7 @@
         item.appendChild(element("span", "", String(line.running)));
         list.appendChild(item);
       });
-      total.textContent = score.fixed !== null ? score.fixed + " (fixed)" : String(score.score);
+      total.textContent = score.fixed !== null ? fmt("%(score)s (fixed)", { score: score.fixed }) : String(score.score);
     });
     var out = document.getElementById("classical-preview");
     out.textContent = "";
@@ -195,7 +197,7 @@
       tr.appendChild(element("th", "name", names[index]));
       cells.forEach(function (cell) { tr.appendChild(element("td", "num", cell)); });
     });
-    wrap.appendChild(element("h2", "", "Payments matrix"));
+    wrap.appendChild(element("h2", "", _("Payments matrix")));
     wrap.appendChild(table);
     return wrap;
   }

@@ -3,6 +3,8 @@
 // double submit. Without it the form still works: every question is shown.
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   document.documentElement.classList.add("has-js");
   var form = document.getElementById("hand-form");
   if (!form) return;
@@ -130,7 +132,7 @@
       cell.textContent = loss || value === "0" ? value : "+" + value;
     });
     if (result.rows.length) {
-      box.appendChild(element("h2", "", "Payments"));
+      box.appendChild(element("h2", "", _("Payments")));
       box.appendChild(table);
     }
     if (result.evaluation) box.appendChild(evaluationBox(result.evaluation, result.unit));
@@ -139,10 +141,10 @@
   // The unit comes from the server: the family counts the hand's value (faan, fan, points…).
   function evaluationBox(evaluation, unit) {
     var wrap = element("div", "evaluation-result");
-    wrap.appendChild(element("h3", "", evaluation.total + " " + unit + (evaluation.limit ? " (limit)" : "")));
+    wrap.appendChild(element("h3", "", evaluation.total + " " + unit + (evaluation.limit ? " " + _("(limit)") : "")));
     var list = element("ul", "patterns");
     evaluation.patterns.forEach(function (p) {
-      var item = element("li", "", p.name + " " + p.name_zh + " ");
+      var item = element("li", "", (p.label || p.name + " " + p.name_zh) + " ");
       item.appendChild(element("span", "", p.value + (p.count > 1 ? " × " + p.count : "")));
       list.appendChild(item);
     });

@@ -2,6 +2,8 @@
 // through the service worker), each with its score sheet and its hand form.
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   var box = document.getElementById("offline-sessions");
   if (!box) return;
 
@@ -19,7 +21,7 @@
     var players = document.createElement("span");
     players.textContent = session.players;
     li.appendChild(players);
-    li.appendChild(link(session.add_hand, "Add hand", "button"));
+    li.appendChild(link(session.add_hand, _("Add hand"), "button"));
     return li;
   }
 

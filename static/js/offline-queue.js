@@ -8,6 +8,8 @@
 // portal's page) keeps it, and it is sent again later, less and less often.
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   var KEY = "mahjong-league-outbox";
   var REFUSED_KEY = "mahjong-league-outbox-refused";
   var LOAD_PREFIX = "#outbox-load-";
@@ -52,15 +54,15 @@
       var item = document.createElement("div");
       item.className = "outbox-refused";
       item.dataset.entry = entry.id;
-      item.textContent = "Not recorded: " + entry.label + ". " + entry.reason + " ";
+      item.textContent = fmt("Not recorded: %(hand)s.", { hand: entry.label }) + " " + entry.reason + " ";
       var fix = document.createElement("a");
       fix.href = entry.url.split("#")[0] + LOAD_PREFIX + entry.id;
-      fix.textContent = "Fix and send again";
+      fix.textContent = _("Fix and send again");
       fix.className = "outbox-fix";
       var drop = document.createElement("button");
       drop.type = "button";
       drop.className = "link outbox-drop";
-      drop.textContent = "Discard";
+      drop.textContent = _("Discard");
       drop.addEventListener("click", function () {
         store(without(load(REFUSED_KEY), entry.id), REFUSED_KEY);
         banner("", "");
@@ -74,7 +76,7 @@
 
   function describe(entries) {
     var n = entries.length;
-    return n === 1 ? "1 hand is saved on this phone" : n + " hands are saved on this phone";
+    return window.mahjongText.format(window.mahjongText.ngettext("%(count)s hand is saved on this phone", "%(count)s hands are saved on this phone", n), { count: n });
   }
 
   function csrfToken() {
@@ -88,7 +90,7 @@
     var items = Array.prototype.map.call(page.querySelectorAll(".errorlist li"), function (li) {
       return li.textContent.trim();
     });
-    return items.filter(Boolean).join(" ") || "The server refused it.";
+    return items.filter(Boolean).join(" ") || _("The server refused it.");
   }
 
   // ``retry``: a hand kept on the phone, sent again later (nobody is at the form to be asked
@@ -127,7 +129,7 @@
   }
 
   function signInLink() {
-    return { href: "/accounts/login/?next=" + encodeURIComponent(window.location.pathname), text: "Sign in" };
+    return { href: "/accounts/login/?next=" + encodeURIComponent(window.location.pathname), text: _("Sign in") };
   }
 
   var sending = false;
@@ -158,7 +160,7 @@
     } else if (result.refused) {
       banner("A saved hand was refused by the server.", "error");
     } else {
-      banner("Saved hands sent.", "ok");
+      banner(_("Saved hands sent."), "ok");
       if (document.body.dataset.refreshOnSync === "1") window.location.reload();
     }
   }
@@ -205,7 +207,7 @@
     fill(form, entry.fields);
     store(without(load(REFUSED_KEY), id), REFUSED_KEY);
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    banner("The refused hand is back in the form: " + entry.reason, "error");
+    banner(_("The refused hand is back in the form:") + " " + entry.reason, "error");
   }
 
   function fill(form, fields) {

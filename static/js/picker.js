@@ -12,6 +12,8 @@
 //   total(result)  -> optional: the bar's total from the preview's answer
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   var tiles = window.mahjongTiles;
   var ROWS = [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]];
   var HISTORY = 50;  // taps Undo remembers
@@ -41,8 +43,8 @@
   }
   function refusal(code) {
     return limit(code) === 1
-      ? "There is only one " + tiles.label(code) + ": it is already entered."
-      : "There are only four " + tiles.label(code) + ": a fifth is refused.";
+      ? fmt("There is only one %(tile)s: it is already entered.", { tile: tiles.label(code) })
+      : fmt("There are only four %(tile)s: a fifth is refused.", { tile: tiles.label(code) });
   }
 
   function create(root, mode) {

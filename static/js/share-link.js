@@ -2,6 +2,8 @@
 // the Web Share API where the phone has it; Copy falls back to selecting the text.
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   document.documentElement.classList.add("has-js");
 
   function fieldOf(button, attribute) {
@@ -10,7 +12,7 @@
 
   function copy(button) {
     var field = fieldOf(button, "data-copy");
-    var done = function () { button.textContent = "Copied ✓"; };
+    var done = function () { button.textContent = _("Copied ✓"); };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(field.value).then(done, function () { field.select(); });
     } else {

@@ -3,6 +3,8 @@
 // to date, so the server reads the same fields with or without JavaScript.
 (function () {
   "use strict";
+  var _ = function (text) { return window.mahjongText.gettext(text); };
+  var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   var root = document.querySelector("[data-tile-picker]");
   if (!root) return;
   var form = root.closest("form");
@@ -52,7 +54,7 @@
   function tap(code) {
     var suit = code.charAt(1), n = parseInt(code.charAt(0), 10);
     if (suit === "f" || state.mode === "bonus") {
-      if (suit !== "f") return "Flower mode: tap a flower or season.";
+      if (suit !== "f") return _("Flower mode: tap a flower or season.");
       return { codes: [code], apply: function () { state.bonus.push(code); save(); } };
     }
     if (state.mode === "concealed") {
@@ -93,7 +95,9 @@
     },
     count: function () {
       var count = entered().length, flowers = state.bonus.length;
-      return count + (count === 1 ? " tile" : " tiles") + (flowers ? " · " + flowers + (flowers === 1 ? " flower" : " flowers") : "");
+      var t = window.mahjongText;
+      return t.format(t.ngettext("%(count)s tile", "%(count)s tiles", count), { count: count }) +
+        (flowers ? " · " + t.format(t.ngettext("%(count)s flower", "%(count)s flowers", flowers), { count: flowers }) : "");
     }
   };
 
@@ -108,7 +112,7 @@
       var group = ui.element("button", "meld" + (meld.concealed ? " concealed" : ""));
       group.type = "button";
       var shown = meld.tiles.map(label).join("");
-      group.setAttribute("aria-label", "Remove " + shown + " (" + compact(meld.tiles) + ")");
+      group.setAttribute("aria-label", fmt("Remove %(set)s", { set: shown + " (" + compact(meld.tiles) + ")" }));
       meld.tiles.forEach(function (code) { group.appendChild(tileFace(code)); });
       group.addEventListener("click", function () { picker.change(function () { state.melds.splice(index, 1); save(); }); });
       melds.appendChild(group);

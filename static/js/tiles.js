@@ -3,9 +3,11 @@
 // that what is seen and what is heard agree), and the order tiles are sorted in.
 (function () {
   "use strict";
-  var SUITS = { m: "萬", p: "筒", s: "索" };
-  var HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
-  var BONUS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+  // In the page's script: Simplified on a zh-hans page, Traditional everywhere else.
+  var SIMPLIFIED = document.documentElement.lang === "zh-hans";
+  var SUITS = SIMPLIFIED ? { m: "万", p: "筒", s: "索" } : { m: "萬", p: "筒", s: "索" };
+  var HONOURS = SIMPLIFIED ? ["东", "南", "西", "北", "白", "发", "中"] : ["東", "南", "西", "北", "白", "發", "中"];
+  var BONUS = SIMPLIFIED ? ["梅", "兰", "菊", "竹", "春", "夏", "秋", "冬"] : ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
   var ORDER = "mpszf";
 
   function label(code) {

@@ -101,5 +101,5 @@ def test_links_lead_from_a_new_session_to_its_hands_and_their_changes(
 
 def test_the_docs_page_names_its_language(client: Client, db: Any) -> None:
     page = client.get("/api/v1/docs/", HTTP_ACCEPT_LANGUAGE="zh-HK").content.decode()
-    assert page.startswith("<!DOCTYPE html>\n<html lang=\"zh-hant\">")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="zh-hant">')
     assert '<html lang="en">' in client.get("/api/v1/docs/").content.decode()

@@ -247,7 +247,7 @@ def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
     # Hand 6 under competition seating: B sits North (A and B swapped for the South round).
     assert page.input_value("select[name=seat_wind]") == "4z"
     assert page.input_value("select[name=prevailing_wind]") == "2z"
-    page.click("label:has-text('Discard 点和')")
+    page.click("label:has-text('Discard 點和')")
     page.locator("fieldset[data-field='blamed'] label").nth(0).click()  # A discarded
     page.fill("input[name=fan]", "8")
     assert not page.is_visible("input[name=penalty_2]")  # closed until needed

@@ -77,6 +77,9 @@ SITE_ROUTES = {
     # One person across clubs, each club's part as its visibility allows:
     # tests/games/stats/test_profile.py
     "person",
+    # The reader's language, for anyone, and the scripts' words: tests/languages/
+    "language",
+    "javascript_catalog",
 }
 # Pages only some rule families have, tested with a season of that family below.
 FAMILY_PAGES = {"season_chart"}

@@ -299,7 +299,7 @@ def test_the_hand_line_names_each_penalty() -> None:
         "penalties": [0, -10, 5, 0],
     }
     assert FAMILY.describe_hand(hand, names) == "Ann wins 8 fan off Cy · penalties: Bo −10, Cy +5"
-    assert FAMILY.describe_hand({"outcome": "draw"}, names) == "Draw (荒庄)"
+    assert FAMILY.describe_hand({"outcome": "draw"}, names) == "Draw (荒莊)"
 
 
 def test_every_winner_entered_by_tiles_is_described_with_their_fan() -> None:

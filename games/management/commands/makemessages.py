@@ -3,6 +3,7 @@
 The engines stay free of Django: a message is the first argument of an engine error (the
 second of ``LineError`` and of the PMN replay's ``_fail``), of a ``Term`` or a ``Bound``,
 or the template of ``prefixed``; the league reads it through ``gettext`` (``scoring.apps``).
+A family's declared labels are ``lazy_text``.
 New messages start untranslated: msgmerge guesses no fuzzy translation.
 """
 
@@ -21,6 +22,7 @@ ENGINE_KEYWORDS = (
     "Term",
     "Bound",
     "prefixed",
+    "lazy_text",
 )
 
 

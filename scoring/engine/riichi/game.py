@@ -127,7 +127,10 @@ def replay(results: Iterable[HandResult], rules: RiichiRules) -> list[GameState]
             states.append(play(states[-1], result, rules))
         except HandError as error:
             raise HandError(
-                f"hand {number}: {error.message}", field=f"hands[{number}].{error.field}"
+                "hand {number}: {problem}",
+                field=f"hands[{number}].{error.field}",
+                number=number,
+                problem=error,
             ) from None
     return states
 

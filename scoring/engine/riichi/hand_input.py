@@ -93,7 +93,10 @@ def _plain_hand_json(data: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if json_name in data and data[json_name] != data[riichi_name]:
             raise HandError(
-                f"'{riichi_name}' and '{json_name}' are the same flag; give one", field=riichi_name
+                "'{riichi_name}' and '{json_name}' are the same flag; give one",
+                field=riichi_name,
+                riichi_name=riichi_name,
+                json_name=json_name,
             )
         plain[json_name] = data[riichi_name]
     if plain.get("earthly"):
@@ -114,7 +117,7 @@ def _hand(plain: dict[str, Any]) -> Hand:
     except HandError as error:
         riichi_names = {json_name: name for name, json_name in ALIASES.items()}
         name = riichi_names.get(error.field or "", error.field)
-        raise HandError(error.message, field=name) from None
+        raise HandError(error, field=name) from None
 
 
 def _take_reds(value: object, field: str, red_fives: bool) -> tuple[object, dict[str, int]]:
@@ -157,15 +160,16 @@ def _take_meld_reds(melds: list[Any], red_fives: bool) -> tuple[dict[str, int], 
 def _indicators(data: Mapping[str, Any], key: str, red_fives: bool) -> tuple[Tile, ...]:
     value = data.get(key, "")
     if not isinstance(value, str | list):
-        raise HandError(f"'{key}' must be tiles such as '3p' or ['3p', '7z']", field=key)
+        raise HandError("'{key}' must be tiles such as '3p' or ['3p', '7z']", field=key, key=key)
     plain, _ = _take_reds(value, key, red_fives)
     assert isinstance(plain, str | list)
     tiles = parse_tiles(plain, field=key)
     if len(tiles) > MAX_INDICATORS:
         raise HandError(
-            f"{len(tiles)} indicators: there are at most {MAX_INDICATORS} "
-            "(the first and one per kong)",
+            "{count} indicators: there are at most {max_indicators} (the first and one per kong)",
             field=key,
+            count=len(tiles),
+            max_indicators=MAX_INDICATORS,
         )
     if any(t >= KINDS for t in tiles):
         raise HandError("flowers and seasons are not played in riichi", field=key)
@@ -175,7 +179,7 @@ def _indicators(data: Mapping[str, Any], key: str, red_fives: bool) -> tuple[Til
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise HandError(f"'{key}' must be true or false", field=key)
+        raise HandError("'{key}' must be true or false", field=key, key=key)
     return value
 
 
@@ -220,7 +224,9 @@ def _check_red_fives(h: RiichiHand) -> None:
             total[suit] = total.get(suit, 0) + count
     for suit, count in total.items():
         if count > 1:
-            raise HandError(f"there is one red 5{suit}, not {count}", field="concealed")
+            raise HandError(
+                "there is one red 5{suit}, not {count}", field="concealed", suit=suit, count=count
+            )
     if h.red_winning_tile and not h.red_concealed.get(_suit(h.hand.winning_tile)):
         raise HandError(
             "the red winning tile is not among the concealed tiles", field="winning_tile"
@@ -234,8 +240,9 @@ def _check_copies(h: RiichiHand) -> None:
         seen[t] += 1
         if seen[t] > 4:
             raise HandError(
-                f"{describe(t)}: the hand and the indicators show more than 4 copies",
+                "{tile}: the hand and the indicators show more than 4 copies",
                 field="dora_indicators",
+                tile=describe(t),
             )
 
 

@@ -89,9 +89,10 @@ class _Copies:
             free.remove(0)
         if not free:
             raise HandError(
-                f"all four {code(t)} are in the hand, so one is the red five: write it "
-                f"0{code(t)[1]}",
+                "all four {tile} are in the hand, so one is the red five: write it 0{tile2}",
                 field="concealed",
+                tile=code(t),
+                tile2=code(t)[1],
             )
         self.used[t].append(free[0])
         return t * 4 + free[0]

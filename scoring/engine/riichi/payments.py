@@ -60,10 +60,16 @@ class HandValue:
         for name in ("han", "fu", "yakuman"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise HandError(f"{name} must be a whole number of at least 0", field=name)
+                raise HandError(
+                    "{name} must be a whole number of at least 0", field=name, name=name
+                )
         if self.yakuman:
             if self.yakuman > MAX_YAKUMAN:
-                raise HandError(f"a hand is at most {MAX_YAKUMAN} yakuman", field="yakuman")
+                raise HandError(
+                    "a hand is at most {max_yakuman} yakuman",
+                    field="yakuman",
+                    max_yakuman=MAX_YAKUMAN,
+                )
             return
         _check_han_fu(self.han, self.fu)
 
@@ -75,11 +81,11 @@ def _check_han_fu(han: int, fu: int) -> None:
         return  # fu no longer matter from 5 han on
     if fu not in VALID_FU:
         raise HandError(
-            f"{fu} fu is not a hand's fu: 20, 25, or 30 to 110 in steps of 10", field="fu"
+            "{fu} fu is not a hand's fu: 20, 25, or 30 to 110 in steps of 10", field="fu", fu=fu
         )
     if fu in (20, 25) and han < 2:
         raise HandError(
-            f"{fu} fu comes with at least 2 han (pinfu tsumo, seven pairs)", field="han"
+            "{fu} fu comes with at least 2 han (pinfu tsumo, seven pairs)", field="han", fu=fu
         )
 
 
@@ -94,7 +100,9 @@ def value_from_json(data: object) -> HandValue:
         raise HandError('a hand value is an object such as {"han": 3, "fu": 30}', field="value")
     unknown = sorted(str(key) for key in data if key not in ("han", "fu", "limit", "yakuman"))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r} in a hand value", field=unknown[0])
+        raise HandError(
+            "unknown field {unknown!r} in a hand value", field=unknown[0], unknown=unknown[0]
+        )
     if "limit" in data:
         return _limit_value(data)
     return HandValue(
@@ -110,14 +118,16 @@ def _limit_value(data: Mapping[str, Any]) -> HandValue:
         return HandValue(yakuman=1)
     if name not in set(Limit):
         known = ", ".join(Limit)
-        raise HandError(f"limit {name!r} is not one of {known}", field="limit")
+        raise HandError(
+            "limit {name!r} is not one of {known}", field="limit", name=name, known=known
+        )
     return HandValue(han=LIMIT_HAN[Limit(name)])
 
 
 def _whole(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HandError(f"{key} must be a whole number", field=key)
+        raise HandError("{key} must be a whole number", field=key, key=key)
     return value
 
 

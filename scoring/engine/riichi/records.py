@@ -39,11 +39,16 @@ def result_from_json(data: object) -> HandResult:
         raise HandError('a hand is an object such as {"outcome": "draw", "tenpai": []}')
     unknown = sorted(str(key) for key in data if key not in _HAND_KEYS)
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown!r}", field=unknown[0], unknown=unknown[0])
     outcome = data.get("outcome")
     if outcome not in set(Outcome):
         known = ", ".join(Outcome)
-        raise HandError(f"outcome {outcome!r} is not one of {known}", field="outcome")
+        raise HandError(
+            "outcome {outcome!r} is not one of {known}",
+            field="outcome",
+            outcome=outcome,
+            known=known,
+        )
     return HandResult(
         Outcome(outcome),
         wins=tuple(_win(item, index) for index, item in enumerate(_list(data, "wins"))),
@@ -57,7 +62,7 @@ def result_from_json(data: object) -> HandResult:
 def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise HandError(f"'{key}' must be a list", field=key)
+        raise HandError("'{key}' must be a list", field=key, key=key)
     return value
 
 
@@ -69,7 +74,7 @@ def _win(item: object, index: int) -> Win:
     try:
         return Win(item["winner"], value_from_json(value))
     except HandError as error:
-        raise HandError(error.message, field=f"{field}.{error.field}") from None
+        raise HandError(error, field=f"{field}.{error.field}") from None
 
 
 def game_from_json(data: object, default_rules: RiichiRules) -> GameRecord:
@@ -80,7 +85,7 @@ def game_from_json(data: object, default_rules: RiichiRules) -> GameRecord:
         raise HandError('a game is {"hands": [...]} or a list of hands')
     unknown = sorted(str(key) for key in data if key not in ("rules", "hands", "stopped"))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown!r}", field=unknown[0], unknown=unknown[0])
     rules = default_rules
     if "rules" in data:
         if not isinstance(data["rules"], str):
@@ -95,5 +100,10 @@ def game_from_json(data: object, default_rules: RiichiRules) -> GameRecord:
             hands.append(result_from_json(item))
         except HandError as error:
             where = f"hands[{number}].{error.field}" if error.field else f"hands[{number}]"
-            raise HandError(f"hand {number}: {error.message}", field=where) from None
+            raise HandError(
+                "hand {number}: {problem}",
+                field=where,
+                number=number,
+                problem=error,
+            ) from None
     return GameRecord(rules, tuple(hands), stopped)

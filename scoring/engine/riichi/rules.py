@@ -115,7 +115,13 @@ def _coerce(rules: RiichiRules, name: str, kind: type[StrEnum]) -> None:
         object.__setattr__(rules, name, kind(value))
     except ValueError:
         known = ", ".join(str(v) for v in kind)
-        raise RulesError(f"{name} must be one of {known}, not {value!r}", field=name) from None
+        raise RulesError(
+            "{name} must be one of {known}, not {value!r}",
+            field=name,
+            name=name,
+            known=known,
+            value=value,
+        ) from None
 
 
 # EMA Riichi Competition Rules, 2016 edition (docs/spec/riichi.md §2.1).
@@ -157,4 +163,6 @@ def preset(name: str) -> RiichiRules:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise RulesError(f"riichi has no preset {name!r} (known: {known})", field="rules") from None
+        raise RulesError(
+            "riichi has no preset {name!r} (known: {known})", field="rules", name=name, known=known
+        ) from None

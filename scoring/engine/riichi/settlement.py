@@ -67,7 +67,12 @@ class HandResult:
 def _check_seats(seats: tuple[int, ...], field: str) -> None:
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise HandError(f"{seat!r} is not a seat: seats are 0 to {SEATS - 1}", field=field)
+            raise HandError(
+                "{seat!r} is not a seat: seats are 0 to {seats}",
+                field=field,
+                seat=seat,
+                seats=SEATS - 1,
+            )
     if len(set(seats)) != len(seats):
         raise HandError("a seat is listed twice", field=field)
 
@@ -92,9 +97,10 @@ def _check_draw(result: HandResult) -> None:
     missing = sorted(set(result.riichi) - set(result.tenpai))
     if missing:
         raise HandError(
-            f"seat {missing[0]} declared riichi, so must be tenpai at the draw "
-            "(a noten riichi is a chombo)",
+            "seat {missing} declared riichi, so must be tenpai at the draw (a noten "
+            "riichi is a chombo)",
             field="tenpai",
+            missing=missing[0],
         )
     _check_none(result, "wins", "discarder", "offender")
 
@@ -108,7 +114,12 @@ def _check_chombo(result: HandResult) -> None:
 def _check_none(result: HandResult, *fields: str) -> None:
     for field in fields:
         if getattr(result, field) not in (None, ()):
-            raise HandError(f"a {result.outcome} hand has no {field}", field=field)
+            raise HandError(
+                "a {outcome} hand has no {field_name}",
+                field=field,
+                outcome=result.outcome,
+                field_name=field,
+            )
 
 
 _CHECKS = {

@@ -12,6 +12,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from scoring.display import lazy_text
 from scoring.engine import classical
 from scoring.engine.classical.model import PaymentMethod
 from scoring.families.base import Column, SeatResult, SequentialFamily
@@ -35,19 +38,19 @@ METHOD_NAMES = {
 
 class ClassicalFamily(SequentialFamily):
     key = "classical"
-    label = "Classical (Millington, rules files)"
+    label = lazy_text("Classical (Millington, rules files)")
     seat_counts = (2, 3, 4)
     params_form = ClassicalParamsForm
     hand_form = ClassicalHandForm
-    value_label = "points"
+    value_label = lazy_text("points")
     standings_columns = (
-        Column("sessions", "Games"),
-        Column("games", "Hands"),
-        Column("wins", "Mah-Jonggs"),
-        Column("east_hands", "Hands as East"),
-        Column("best_east_run", "Best East run"),
-        Column("net", "Stake change", "signed"),
-        Column("net_per_game", "Per hand", "ratio"),
+        Column("sessions", lazy_text("Games")),
+        Column("games", lazy_text("Hands")),
+        Column("wins", lazy_text("Mah-Jonggs")),
+        Column("east_hands", lazy_text("Hands as East")),
+        Column("best_east_run", lazy_text("Best East run")),
+        Column("net", lazy_text("Stake change"), "signed"),
+        Column("net_per_game", lazy_text("Per hand"), "ratio"),
     )
     session_template = "scoring/classical_session.html"
     hand_template = "scoring/classical_hand_detail.html"
@@ -91,19 +94,29 @@ class ClassicalFamily(SequentialFamily):
         rules = rules_from_params(params)
         options = rules.options
         parts = [
-            rules.name if params.get("rules") != FILE else f"own rules file “{rules.name}”",
-            f"payment method {int(options.payment_method)} "
-            f"({METHOD_NAMES[options.payment_method]})",
-            f"stake {stake_from_params(params)}",
-            f"limit {options.limit}",
-            "draws pass the deal" if options.draw_advance_wind else "East keeps the deal on a draw",
+            rules.name
+            if params.get("rules") != FILE
+            else _("own rules file “%(name)s”") % {"name": rules.name},
+            _("payment method %(int)s (%(method_names)s)")
+            % {
+                "int": int(options.payment_method),
+                "method_names": METHOD_NAMES[options.payment_method],
+            },
+            _("stake %(stake_from_params)s") % {"stake_from_params": stake_from_params(params)},
+            _("limit %(limit)s") % {"limit": options.limit},
+            _("draws pass the deal")
+            if options.draw_advance_wind
+            else _("East keeps the deal on a draw"),
         ]
         if options.new_east_each_round:
-            parts.append("a new East each round")
+            parts.append(_("a new East each round"))
         if options.draw_reset_consec:
-            parts.append("a draw ends East's run")
+            parts.append(_("a draw ends East's run"))
         if rules.east_limit:
-            parts.append(f"East passes the deal after {rules.east_limit} Mah-Jonggs in a row")
+            parts.append(
+                _("East passes the deal after %(east_limit)s Mah-Jonggs in a row")
+                % {"east_limit": rules.east_limit}
+            )
         return ", ".join(parts)
 
     def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
@@ -169,22 +182,22 @@ class ClassicalFamily(SequentialFamily):
     ) -> str:
         mahjong = hand.get("mahjong")
         if mahjong is None:
-            text = "Draw (wash-out)"
+            text = _("Draw (wash-out)")
         else:
-            text = f"{seat_names[mahjong]} Mah-Jongg"
+            text = _("%(seat_names)s Mah-Jongg") % {"seat_names": seat_names[mahjong]}
             discarder = hand.get("discarder")
             if discarder is not None:
-                text += f" off {seat_names[discarder]}'s discard"
+                text += _(" off %(seat_names)s's discard") % {"seat_names": seat_names[discarder]}
                 if hand.get("cannon"):
                     text += " (cannon)"
             else:
-                text += " from the wall"
+                text += _(" from the wall")
         if evaluation and evaluation.get("scores"):
             scores = ", ".join(
                 f"{name} {_score_text(score)}"
                 for name, score in zip(seat_names, evaluation["scores"], strict=False)
             )
-            text += f"; scores: {scores}"
+            text += _("; scores: %(scores)s") % {"scores": scores}
         return text
 
 

@@ -8,6 +8,8 @@ from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.engine import classical
 from scoring.engine.classical.language import RulesFileError, decode_rules
@@ -45,18 +47,20 @@ class ClassicalParamsForm(ParamsForm):
             ("1920s", "1920s rules (limit 400)"),
             ("file", "The club's own rules file"),
         ],
-        label="Rules",
+        label=gettext_lazy("Rules"),
     )
     rules_file = forms.FileField(
         required=False,
-        label="Upload a rules file",
-        help_text="A .rules file in the 1000FluffyClouds language; it replaces the text below.",
+        label=gettext_lazy("Upload a rules file"),
+        help_text=gettext_lazy(
+            "A .rules file in the 1000FluffyClouds language; it replaces the text below."
+        ),
     )
     text = forms.CharField(
         required=False,
-        label="Rules file text",
+        label=gettext_lazy("Rules file text"),
         widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
-        help_text="Or type or edit the rules file here. It is checked on save.",
+        help_text=gettext_lazy("Or type or edit the rules file here. It is checked on save."),
     )
     payment_method = forms.ChoiceField(choices=METHOD_CHOICES, required=False)
     draw_advance_wind = forms.ChoiceField(
@@ -71,16 +75,18 @@ class ClassicalParamsForm(ParamsForm):
     east_limit = bounded_integer(
         EAST_LIMIT,
         required=False,
-        label="East passes the deal after this many Mah-Jonggs in a row",
-        help_text="Empty: as the rules file says (its N rule); 0: never.",
+        label=gettext_lazy("East passes the deal after this many Mah-Jonggs in a row"),
+        help_text=gettext_lazy("Empty: as the rules file says (its N rule); 0: never."),
     )
     limit = bounded_integer(
         LIMIT,
         required=False,
-        label="Limit",
-        help_text="Empty: the rules' own limit (Millington 1000, 1920s 400).",
+        label=gettext_lazy("Limit"),
+        help_text=gettext_lazy("Empty: the rules' own limit (Millington 1000, 1920s 400)."),
     )
-    stake = bounded_integer(STAKE, initial=2000, label="Starting stake of each player")
+    stake = bounded_integer(
+        STAKE, initial=2000, label=gettext_lazy("Starting stake of each player")
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -159,12 +165,13 @@ class ClassicalHandForm(HandInputForm):
     template_name_hand = "scoring/classical_hand_fields.html"
     field_map = {"players": "mahjong"}
 
-    mahjong = forms.ChoiceField(label="Who went Mah-Jongg?", widget=forms.RadioSelect)
+    mahjong = forms.ChoiceField(label=gettext_lazy("Who went Mah-Jongg?"), widget=forms.RadioSelect)
     discarder = forms.ChoiceField(
-        label="The winning tile", widget=forms.RadioSelect, required=False, initial=""
+        label=gettext_lazy("The winning tile"), widget=forms.RadioSelect, required=False, initial=""
     )
     cannon = forms.BooleanField(
-        required=False, label="The discard let off a cannon (the discarder pays for everyone)"
+        required=False,
+        label=gettext_lazy("The discard let off a cannon (the discarder pays for everyone)"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -182,7 +189,7 @@ class ClassicalHandForm(HandInputForm):
         ]
         if rules.options.new_east_each_round:
             self.fields["next_east"] = forms.ChoiceField(
-                label="If this hand ends the round: who is East in the next round?",
+                label=_("If this hand ends the round: who is East in the next round?"),
                 choices=[("", "East simply moves on"), *seats],
                 required=False,
             )
@@ -193,18 +200,23 @@ class ClassicalHandForm(HandInputForm):
         for seat in range(len(self.seat_names)):
             sets = forms.CharField(
                 required=False,
-                label="Sets",
+                label=_("Sets"),
                 help_text=(
-                    "Codes or tiles: PED 555s -111z +2222p 345m 55s F1 S3 "
-                    "(− concealed, + a kong claimed to a concealed pung)."
+                    _(
+                        "Codes or tiles: PED 555s -111z +2222p 345m 55s F1 S3 (− concealed, + a "
+                        "kong claimed to a concealed pung)."
+                    )
                 ),
             )
             sets.widget.attrs.update({"autocomplete": "off", "autocapitalize": "off"})
             self.fields[f"sets_{seat}"] = sets
             self.fields[f"events_{seat}"] = forms.MultipleChoiceField(
-                choices=events, required=False, widget=forms.CheckboxSelectMultiple, label="Events"
+                choices=events,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                label=_("Events"),
             )
-            fixed = bounded_integer(FIXED_SCORE, required=False, label="Fixed score")
+            fixed = bounded_integer(FIXED_SCORE, required=False, label=_("Fixed score"))
             fixed.widget.attrs.update({"inputmode": "numeric", "placeholder": "as calculated"})
             self.fields[f"fixed_{seat}"] = fixed
 

@@ -54,10 +54,12 @@ def _tiles_set(text: str, field: str | None) -> TileSet:
         return bonus_set(tiles[0])
     kind = _kind(tiles)
     if kind is None:
-        raise HandError(f"{text!r} is not a pair, pung, kong or chow", field=field)
+        raise HandError("{text} is not a pair, pung, kong or chow", field=field, text=repr(text))
     if how == "K" and kind != "K":
         raise HandError(
-            f"{text!r}: only a kong can be claimed to a concealed pung (+)", field=field
+            "{text}: only a kong can be claimed to a concealed pung (+)",
+            field=field,
+            text=repr(text),
         )
     if kind == "C":
         return TileSet("C", how, str(number(tiles[0])))
@@ -93,7 +95,7 @@ def read_hand(hand: Mapping[str, Any], rules: RuleSet) -> ClassicalHand:
     """Check a hand input and turn it into the engine's ``HandResult`` (``HandError``)."""
     unknown = sorted(set(hand) - set(HAND_FIELDS))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=unknown[0])
+        raise HandError("unknown field {unknown}", field=unknown[0], unknown=repr(unknown[0]))
     entries = hand.get("players")
     if not isinstance(entries, list) or not 2 <= len(entries) <= 4:
         raise HandError("give the sets and events of each of the 2-4 players", field="players")
@@ -162,7 +164,10 @@ def _seat(hand: Mapping[str, Any], field: str, count: int) -> int | None:
         return None
     if not is_whole(value) or not 0 <= value < count:
         raise HandError(
-            f"{field.replace('_', ' ')} must be a seat from 0 to {count - 1}", field=field
+            "{replace} must be a seat from 0 to {value}",
+            field=field,
+            replace=field.replace("_", " "),
+            value=count - 1,
         )
     return value
 
@@ -175,7 +180,11 @@ def _player(
         raise HandError("each player is an object with sets and events", field=where)
     unknown = sorted(set(entry) - set(PLAYER_FIELDS))
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r}", field=f"{where}.{unknown[0]}")
+        raise HandError(
+            "unknown field {unknown}",
+            field=f"{where}.{unknown[0]}",
+            unknown=repr(unknown[0]),
+        )
     tokens = entry.get("sets", [])
     if not isinstance(tokens, list) or not all(isinstance(t, str) and t.strip() for t in tokens):
         raise HandError("the sets are a list of codes or tiles", field=f"{where}.sets")

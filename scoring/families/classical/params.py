@@ -8,6 +8,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.engine import classical
 from scoring.engine.classical.model import EAST_LIMIT, LIMIT, STAKE, PaymentMethod, RuleSet
 from scoring.engine.errors import RulesError
@@ -23,11 +25,19 @@ BOOLEAN_OPTIONS = ("draw_advance_wind", "new_east_each_round", "draw_reset_conse
 @lru_cache(maxsize=64)
 def read_rules_text(text: str) -> RuleSet:
     """A rules file's text read once (``RulesError`` listing every error by line)."""
-    errors, _ = classical.check_rules(text)
+    errors, _warnings = classical.check_rules(text)
     if errors:
-        lines = "; ".join(f"line {error.line}: {error.message}" for error in errors)
-        count = f"{len(errors)} errors" if len(errors) > 1 else "an error"
-        raise RulesError(f"the rules file has {count}: {lines}", field="text")
+        lines = "; ".join(
+            _("line %(line)s: %(problem)s") % {"line": error.line, "problem": error.message}
+            for error in errors
+        )
+        count = _("%(count)s errors") % {"count": len(errors)} if len(errors) > 1 else _("an error")
+        raise RulesError(
+            "the rules file has {count}: {lines}",
+            field="text",
+            count=count,
+            lines=lines,
+        )
     return classical.read_rules(text)
 
 
@@ -44,7 +54,7 @@ def base_rules(params: Mapping[str, Any]) -> RuleSet:
     # Any JSON value may arrive here; a list or a dict cannot even be looked up.
     if not isinstance(source, str) or source not in classical.PRESETS:
         known = ", ".join(SOURCES)
-        raise RulesError(f"the rules must be one of {known}", field="rules")
+        raise RulesError("the rules must be one of {known}", field="rules", known=known)
     return classical.preset(str(source))
 
 
@@ -56,13 +66,21 @@ def rules_from_params(params: Mapping[str, Any]) -> RuleSet:
         - {"east_limit", *BOOLEAN_OPTIONS}
     )
     if unknown:
-        raise RulesError(f"unknown classical option {unknown[0]!r}", field=unknown[0])
+        raise RulesError(
+            "unknown classical option {unknown}",
+            field=unknown[0],
+            unknown=repr(unknown[0]),
+        )
     rules = base_rules(params)
     changes: dict[str, Any] = {}
     for name in BOOLEAN_OPTIONS:
         value = params.get(name)
         if value is not None and not isinstance(value, bool):
-            raise RulesError(f"{name.replace('_', ' ')} must be true or false", field=name)
+            raise RulesError(
+                "{replace} must be true or false",
+                field=name,
+                replace=name.replace("_", " "),
+            )
         if value is not None:
             changes[name] = value
     method = params.get("payment_method")

@@ -25,7 +25,9 @@ def _decimal(value: Fraction, what: str) -> Decimal:
         result = None
     if result is None or -result.as_tuple().exponent > MAX_PLACES:  # type: ignore[operator]
         raise HandError(
-            f"{what} {value} is not an exact decimal; choose a limit that divides evenly"
+            "{what} {value} is not an exact decimal; choose a limit that divides evenly",
+            what=what,
+            value=value,
         )
     return result
 

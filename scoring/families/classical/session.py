@@ -10,12 +10,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from scoring.display import lazy_text
 from scoring.engine.classical.game import Game, PlayedHand, Position, advance
 from scoring.engine.errors import HandError
 from scoring.families.classical.hand_input import read_hand
 from scoring.families.classical.params import rules_from_params, stake_from_params
 
-WIND_NAMES = {"E": "East 東", "S": "South 南", "W": "West 西", "N": "North 北"}
+WIND_NAMES = {
+    "E": lazy_text("East 東"),
+    "S": lazy_text("South 南"),
+    "W": lazy_text("West 西"),
+    "N": lazy_text("North 北"),
+}
 
 
 @dataclass(frozen=True)

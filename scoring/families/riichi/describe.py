@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from scoring.families.riichi.hand_input import YAKU_NAMES
 
 # A ron's winners beyond the first, said once after them.
-MULTIPLE_RON: Final = {2: " · double ron", 3: " · triple ron"}
+MULTIPLE_RON: Final = {2: gettext_noop(" · double ron"), 3: gettext_noop(" · triple ron")}
+# The limits as the sheet names them (their keys are the engine's).
+LIMIT_NAMES: Final = {
+    "mangan": gettext_noop("mangan"),
+    "haneman": gettext_noop("haneman"),
+    "baiman": gettext_noop("baiman"),
+    "sanbaiman": gettext_noop("sanbaiman"),
+    "yakuman": gettext_noop("yakuman"),
+}
 
 
 def hand_line(
@@ -28,20 +39,34 @@ def hand_line(
     """
     outcome = hand.get("outcome")
     if outcome == "draw":
-        tenpai = ", ".join(names[seat] for seat in hand.get("tenpai", ())) or "nobody"
-        text = f"Exhaustive draw (流局) · tenpai: {tenpai}"
+        tenpai = ", ".join(names[seat] for seat in hand.get("tenpai", ())) or _("nobody")
+        text = _("Exhaustive draw (流局) · tenpai: %(tenpai)s") % {"tenpai": tenpai}
     elif outcome == "chombo":
-        text = f"Chombo by {names[hand['offender']]} (錯和)"
+        text = _("Chombo by %(offender)s (錯和)") % {"offender": names[hand["offender"]]}
     else:
-        wins = " and ".join(
-            f"{names[win['winner']]} {outcome} {_value(win, _evaluation_of(win, evaluation))}"
+        wins = _(" and ").join(
+            (_("%(winner)s ron %(value)s") if outcome == "ron" else _("%(winner)s tsumo %(value)s"))
+            % {
+                "winner": names[win["winner"]],
+                "value": _value(win, _evaluation_of(win, evaluation)),
+            }
             for win in hand.get("wins", ())
         )
-        text = f"{wins} off {names[hand['discarder']]} (栄和)" if outcome == "ron" else wins
-        text += MULTIPLE_RON.get(len(hand.get("wins", ())), "")
-        text += " (自摸)" if outcome == "tsumo" else ""
+        if outcome == "ron":
+            text = _("%(wins)s off %(discarder)s (栄和)") % {
+                "wins": wins,
+                "discarder": names[hand["discarder"]],
+            }
+        else:
+            text = wins
+        multiple = MULTIPLE_RON.get(len(hand.get("wins", ())), "")
+        text += _(multiple) if multiple else ""
+        if outcome == "tsumo":
+            text = _("%(wins)s (自摸)") % {"wins": text}
     declarers = ", ".join(names[seat] for seat in hand.get("riichi", ()))
-    return f"{text} · riichi: {declarers}" if declarers else text
+    if declarers:
+        return _("%(text)s · riichi: %(declarers)s") % {"text": text, "declarers": declarers}
+    return text
 
 
 def _evaluation_of(
@@ -59,15 +84,20 @@ def _value(win: Mapping[str, Any], evaluation: Mapping[str, Any] | None) -> str:
     source = evaluation or win
     if source.get("yakuman"):
         count = source["yakuman"]
-        text = "yakuman" if count == 1 else f"{count}× yakuman"
+        text = _("yakuman") if count == 1 else _("%(count)s× yakuman") % {"count": count}
     elif source.get("limit") or source.get("limit_name"):
         name = source.get("limit_name") or source["limit"]
-        text = f"{name} ({source['han']} han)" if source.get("han") else str(name)
+        name = _(LIMIT_NAMES.get(str(name), str(name)))
+        text = (
+            _("%(name)s (%(han)s han)") % {"name": name, "han": source["han"]}
+            if source.get("han")
+            else name
+        )
     elif "han" in source:
-        text = f"{source['han']} han {source.get('fu', 0)} fu"
+        text = _("%(han)s han %(fu)s fu") % {"han": source["han"], "fu": source.get("fu", 0)}
     else:
-        text = "(tiles)"
+        text = _("(tiles)")
     if evaluation is not None:
-        text += " from tiles"
+        text += _(" from tiles")
     yaku = [YAKU_NAMES[name].name for name in win.get("yaku", ()) if name in YAKU_NAMES]
     return f"{text} ({', '.join(yaku)})" if yaku else text

@@ -11,9 +11,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scoring.display import lazy_text
 from scoring.engine.riichi import GameState, final_scores
 from scoring.engine.riichi.rules import RIICHI_STICK, SEATS
-from scoring.families.base import Column, Placing, SeatResult, SequentialFamily, SessionSeat
+from scoring.families.base import (
+    Column,
+    Placing,
+    SeatResult,
+    SequentialFamily,
+    SessionSeat,
+)
 from scoring.families.riichi import describe, session
 from scoring.families.riichi.demo import DEMO
 from scoring.families.riichi.forms import RiichiHandForm, RiichiParamsForm
@@ -24,21 +31,21 @@ from scoring.families.riichi.stats import RIICHI_STATS
 
 class RiichiFamily(SequentialFamily):
     key = "riichi"
-    label = "Riichi (立直麻雀)"
+    label = lazy_text("Riichi (立直麻雀)")
     params_form = RiichiParamsForm
     hand_form = RiichiHandForm
-    value_label = "han"
+    value_label = lazy_text("han")
     placements = True
     demo = DEMO
     standings_columns = (
-        Column("placement_points", "Placement points", "ratio"),
-        Column("average_place", "Average place", "ratio"),
-        Column("sessions", "Hanchan"),
-        Column("games", "Hands"),
-        Column("win_fraction", "Win rate", "percent"),
-        Column("deal_in_fraction", "Deal-in rate", "percent"),
-        Column("declaration_fraction", "Riichi rate", "percent"),
-        Column("net", "Points ±", "signed", shown=False),
+        Column("placement_points", lazy_text("Placement points"), "ratio"),
+        Column("average_place", lazy_text("Average place"), "ratio"),
+        Column("sessions", lazy_text("Hanchan")),
+        Column("games", lazy_text("Hands")),
+        Column("win_fraction", lazy_text("Win rate"), "percent"),
+        Column("deal_in_fraction", lazy_text("Deal-in rate"), "percent"),
+        Column("declaration_fraction", lazy_text("Riichi rate"), "percent"),
+        Column("net", lazy_text("Points ±"), "signed", shown=False),
     )
     stats = RIICHI_STATS
     session_template = "scoring/riichi/session.html"

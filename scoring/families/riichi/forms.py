@@ -8,7 +8,9 @@ import re
 from typing import Any, ClassVar, Final
 
 from django import forms
+from django.utils.translation import gettext as _
 
+from scoring.display import lazy_text
 from scoring.engine.riichi import PRESETS
 from scoring.engine.riichi.payments import VALID_FU, Limit
 from scoring.engine.riichi.rules import MultipleRon
@@ -23,9 +25,9 @@ CHOMBO: Final = "chombo"
 # The form's answers to "how?" are the shared hand form's (its script reads them).
 HOW: Final = {"self_drawn": "tsumo", "discard": "ron"}
 RIICHI_FLAGS: Final = [
-    ("double_riichi", "Double riichi ダブル立直"),
-    ("ippatsu", "Ippatsu 一発"),
-    ("chiihou", "Blessing of earth 地和"),
+    ("double_riichi", lazy_text("Double riichi ダブル立直")),
+    ("ippatsu", lazy_text("Ippatsu 一発")),
+    ("chiihou", lazy_text("Blessing of earth 地和")),
 ]
 # A ron's other winners (double and triple ron), each with a typed value: their fields are
 # ``second_winner``, ``second_han``, ``second_fu``, ``second_limit``, then ``third_…``.
@@ -39,7 +41,7 @@ def fu_field() -> forms.TypedChoiceField:
         coerce=int,
         empty_value=None,
         required=False,
-        label="Fu",
+        label=_("Fu"),
     )
 
 
@@ -50,7 +52,7 @@ def limit_field() -> forms.ChoiceField:
             *((str(limit), limit.title()) for limit in Limit),
         ],
         required=False,
-        label="Or a limit",
+        label=_("Or a limit"),
     )
 
 
@@ -58,9 +60,11 @@ def other_win_fields(ordinal: str, seats: list[tuple[str, str]]) -> dict[str, fo
     """The fields of one more winner on the same discard: who, and the value typed."""
     return {
         f"{ordinal}_winner": forms.ChoiceField(
-            choices=[("", "Nobody"), *seats], required=False, label=f"{ordinal.title()} winner"
+            choices=[("", "Nobody"), *seats],
+            required=False,
+            label=_("%(ordinal)s winner") % {"ordinal": ordinal.title()},
         ),
-        f"{ordinal}_han": bounded_integer(HAN, label="Han (dora included)", required=False),
+        f"{ordinal}_han": bounded_integer(HAN, label=_("Han (dora included)"), required=False),
         f"{ordinal}_fu": fu_field(),
         f"{ordinal}_limit": limit_field(),
     }
@@ -76,7 +80,9 @@ def typed_value(han: int | None, fu: int | None, limit: str | None) -> dict[str,
 
 
 class RiichiParamsForm(ParamsForm):
-    preset = radio_field([(name, PRESET_LABELS[name]) for name in PRESETS], label="Rules")
+    preset = radio_field(
+        [(name, PRESET_LABELS[name]) for name in PRESETS], label=lazy_text("Rules")
+    )
 
     def params(self) -> dict[str, Any]:
         return {"preset": self.cleaned_data["preset"]}
@@ -98,43 +104,49 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         "yakuman": "limit",
     }
 
-    winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=lazy_text("Result"), widget=forms.RadioSelect)
     how = forms.ChoiceField(
-        label="How",
-        choices=[("self_drawn", "Tsumo 自摸"), ("discard", "Ron 栄和")],
+        label=lazy_text("How"),
+        choices=[("self_drawn", lazy_text("Tsumo 自摸")), ("discard", lazy_text("Ron 栄和"))],
         widget=forms.RadioSelect,
         required=False,
     )
-    blamed = forms.ChoiceField(label="By", widget=forms.RadioSelect, required=False)
+    blamed = forms.ChoiceField(label=lazy_text("By"), widget=forms.RadioSelect, required=False)
     value_mode = radio_field(
-        [("points", "Type han and fu"), ("tiles", "Enter the tiles")],
-        label="Value",
+        [("points", lazy_text("Type han and fu")), ("tiles", lazy_text("Enter the tiles"))],
+        label=lazy_text("Value"),
         required=False,
     )
-    han = bounded_integer(HAN, label="Han (dora included)", required=False)
+    han = bounded_integer(HAN, label=lazy_text("Han (dora included)"), required=False)
     fu = fu_field()
     limit = limit_field()
     yaku = forms.MultipleChoiceField(
         choices=[(key, names.name) for key, names in YAKU_NAMES.items()],
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Yaku",
+        label=lazy_text("Yaku"),
     )
     riichi = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Riichi declared 立直"
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=lazy_text("Riichi declared 立直"),
     )
     tenpai = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Tenpai at the draw 聴牌"
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=lazy_text("Tenpai at the draw 聴牌"),
     )
     dora_indicators = forms.CharField(
-        required=False, label="Dora indicators", help_text="e.g. 3p7z (red fives as 0m 0p 0s)"
+        required=False,
+        label=lazy_text("Dora indicators"),
+        help_text=lazy_text("e.g. 3p7z (red fives as 0m 0p 0s)"),
     )
-    ura_dora_indicators = forms.CharField(required=False, label="Ura dora indicators")
+    ura_dora_indicators = forms.CharField(required=False, label=lazy_text("Ura dora indicators"))
     riichi_flags = forms.MultipleChoiceField(
         choices=RIICHI_FLAGS,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Riichi's own",
+        label=lazy_text("Riichi's own"),
     )
 
     field_order = ["winner", "how", "blamed", "value_mode", "han", "fu", "limit", "yaku"]
@@ -142,7 +154,11 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
-        results = [*seats, (DRAW, "Exhaustive draw 流局"), (CHOMBO, "Chombo 錯和")]
+        results = [
+            *seats,
+            (DRAW, lazy_text("Exhaustive draw 流局")),
+            (CHOMBO, lazy_text("Chombo 錯和")),
+        ]
         choice_field(self, "winner").choices = results
         for name in ("blamed", "riichi", "tenpai"):
             choice_field(self, name).choices = seats
@@ -178,18 +194,18 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         data = self.cleaned_data
         winner = data.get("winner")
         if winner == CHOMBO and not data.get("blamed"):
-            self._missing("blamed", "Choose who made the chombo.")
+            self._missing("blamed", lazy_text("Choose who made the chombo."))
         if not winner or winner in (DRAW, CHOMBO):
             return data
         if not data.get("how"):
-            self._missing("how", "Choose tsumo or ron.")
+            self._missing("how", lazy_text("Choose tsumo or ron."))
         elif data["how"] == "discard" and not data.get("blamed"):
-            self._missing("blamed", "Choose who discarded.")
+            self._missing("blamed", lazy_text("Choose who discarded."))
         if data.get("value_mode") == "tiles":
             if self.tiles_missing():
-                self._missing("concealed", "Enter the tiles in hand.")
+                self._missing("concealed", lazy_text("Enter the tiles in hand."))
         elif not data.get("limit") and data.get("han") is None:
-            self._missing("han", "Enter the han (and fu), or choose a limit.")
+            self._missing("han", lazy_text("Enter the han (and fu), or choose a limit."))
         self._clean_other_winners()
         return data
 

@@ -84,7 +84,11 @@ def _typed_win(
         return win  # the engine says what a win is
     unknown = sorted(set(win) - WIN_KEYS)
     if unknown:
-        raise HandError(f"unknown field {unknown[0]!r} in a win", field=_at(index, unknown[0]))
+        raise HandError(
+            "unknown field {unknown} in a win",
+            field=_at(index, unknown[0]),
+            unknown=repr(unknown[0]),
+        )
     _check_yaku(win.get("yaku", []), index)
     plain = {key: value for key, value in win.items() if key not in ("yaku", "hand")}
     if "han" in plain:
@@ -108,7 +112,7 @@ def _check_yaku(yaku: Any, index: int) -> None:
         raise HandError("the yaku are a list of names such as 'pinfu'", field=_at(index, "yaku"))
     for name in yaku:
         if name not in YAKU_NAMES:
-            raise HandError(f"{name!r} is not a yaku", field=_at(index, "yaku"))
+            raise HandError("{name} is not a yaku", field=_at(index, "yaku"), name=repr(name))
 
 
 def _evaluate(
@@ -124,7 +128,11 @@ def _evaluate(
     if not isinstance(tiles, Mapping):
         raise HandError("the tiles must be a hand object", field=_at(index, "hand"))
     if not isinstance(winner, int) or isinstance(winner, bool) or winner not in range(SEATS):
-        raise HandError(f"{winner!r} is not a seat: seats are 0 to 3", field=_at(index, "winner"))
+        raise HandError(
+            "{winner} is not a seat: seats are 0 to 3",
+            field=_at(index, "winner"),
+            winner=repr(winner),
+        )
     placed = _placed(tiles, hand, winner, state)
     try:
         read = riichi_hand_from_json(placed, red_fives=rules.red_fives)
@@ -145,8 +153,11 @@ def _placed(
     for key, value in fixed.items():
         if key in tiles and tiles[key] != value:
             raise HandError(
-                f"{key.replace('_', ' ')} is {value} at this place in the game, not {tiles[key]}",
+                "{replace} is {value} at this place in the game, not {tiles}",
                 field=key,
+                replace=key.replace("_", " "),
+                value=value,
+                tiles=tiles[key],
             )
     placed = {**tiles, **fixed}
     declared = isinstance(riichi, list) and winner in riichi

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from django.utils.translation import gettext as _
+
 from scoring.engine.errors import RulesError
 from scoring.engine.riichi import PRESETS, RiichiRules
 from scoring.engine.riichi.rules import MultipleRon
@@ -25,11 +27,13 @@ def rules_from_params(params: Mapping[str, Any]) -> RiichiRules:
     """
     unknown = sorted(set(params) - {"preset"})
     if unknown:
-        raise RulesError(f"unknown riichi rule {unknown[0]!r}", field=unknown[0])
+        raise RulesError(
+            "unknown riichi rule {unknown}", field=unknown[0], unknown=repr(unknown[0])
+        )
     name = params.get("preset", DEFAULT_PRESET)
     if not isinstance(name, str) or name not in PRESETS:
         known = ", ".join(PRESETS)
-        raise RulesError(f"the preset must be one of {known}", field="preset")
+        raise RulesError("the preset must be one of {known}", field="preset", known=known)
     return PRESETS[name]
 
 
@@ -39,13 +43,13 @@ def describe_rules(rules: RiichiRules) -> str:
     parts = [
         PRESET_LABELS[rules.preset],
         f"start {rules.start:,}, return {rules.target:,}",
-        f"uma {uma}",
-        "red fives" if rules.red_fives else "no red fives",
-        "head bump" if rules.multiple_ron is MultipleRon.HEAD_BUMP else "double ron",
+        _("uma %(uma)s") % {"uma": uma},
+        _("red fives") if rules.red_fives else _("no red fives"),
+        _("head bump") if rules.multiple_ron is MultipleRon.HEAD_BUMP else _("double ron"),
         f"chombo {rules.chombo_points:,} off the final score"
         if rules.chombo_points
-        else "chombo paid as a reverse mangan",
+        else _("chombo paid as a reverse mangan"),
     ]
     if rules.bust:
-        parts.append("a player below zero ends the game")
+        parts.append(_("a player below zero ends the game"))
     return ", ".join(parts)

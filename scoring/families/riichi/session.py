@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from scoring.display import lazy_text
 from scoring.engine.errors import HandError
 from scoring.engine.riichi import GameState, Placement, RiichiRules, final_scores, play, start
 from scoring.engine.riichi.game import WIND_NAMES
@@ -21,7 +22,12 @@ from scoring.families.base import SeatResult
 from scoring.families.riichi.hand_input import ReadHand, read_hand, seat_winds
 from scoring.families.riichi.params import rules_from_params
 
-WIND_LABELS: Final = {"1z": "East 東", "2z": "South 南", "3z": "West 西", "4z": "North 北"}
+WIND_LABELS: Final = {
+    "1z": lazy_text("East 東"),
+    "2z": lazy_text("South 南"),
+    "3z": lazy_text("West 西"),
+    "4z": lazy_text("North 北"),
+}
 
 
 @dataclass(frozen=True)
@@ -46,7 +52,9 @@ def replay(
         rules = rules_from_params(params)
         if state.over:
             raise HandError(
-                f"the hanchan is over after hand {number - 1}: start a new session", field=None
+                "the hanchan is over after hand {value}: start a new session",
+                field=None,
+                value=number - 1,
             )
         read = read_hand(hand, rules, state)
         after = play(state, read.result, rules)
