@@ -146,6 +146,8 @@ LANGUAGE_CODE = "en"
 # told by script, not by country: zh-HK and zh-TW browsers read zh-hant, zh-CN zh-hans.
 LANGUAGES = [("zh-hant", "繁體中文"), ("zh-hans", "简体中文"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and times as each language writes them (mahjong_league/formats/<language>/).
+FORMAT_MODULE_PATH = ["mahjong_league.formats"]
 LANGUAGE_COOKIE_NAME = "language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"

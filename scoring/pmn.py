@@ -9,6 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from scoring.chinese import in_reader_script, reads_chinese
 from scoring.engine.errors import EngineError, HandError
 from scoring.engine.hand import Hand, Meld, hand_to_json
 from scoring.engine.mcr.pmn import SEATS, Action, PmnError, PmnGame, read_pmn, write_pmn
@@ -140,18 +144,25 @@ def _summary(hand_input: Mapping[str, Any], score: GameScore, game: PmnGame) -> 
     text = _outcome_summary(hand_input, score, game)
     if "penalties" in hand_input:
         names = [game.name(seat) for seat in range(4)]
-        text += f" · penalties: {describe_penalties(hand_input['penalties'], names)}"
+        penalties = describe_penalties(hand_input["penalties"], names)
+        text += _(" · penalties: %(penalties)s") % {"penalties": penalties}
     return text
 
 
 def _outcome_summary(hand_input: Mapping[str, Any], score: GameScore, game: PmnGame) -> str:
     if hand_input["outcome"] == "draw":
-        return "Draw (荒庄)"
+        return _("Draw (荒莊)")
     seats = [hand_input["winner"], *(w["seat"] for w in hand_input.get("winners", []))]
-    wins = " and ".join(f"{game.name(s)} {score.evaluations[s].total} fan" for s in seats)
+    wins = _(" and ").join(
+        _("%(name)s %(fan)s fan") % {"name": game.name(s), "fan": score.evaluations[s].total}
+        for s in seats
+    )
     if hand_input["outcome"] == "self_drawn":
-        return f"{wins}, self-drawn (自摸)"
-    return f"{wins} off {game.name(hand_input['discarder'])}"
+        return _("%(wins)s, self-drawn (自摸)") % {"wins": wins}
+    return _("%(wins)s off %(discarder)s") % {
+        "wins": wins,
+        "discarder": game.name(hand_input["discarder"]),
+    }
 
 
 def _date(game: PmnGame) -> dt.date | None:
@@ -241,7 +252,7 @@ def shown(tile: Tile) -> ShownTile:
         label = _BONUS[n - 1]
     else:
         label = f"{n}{_SUIT_LABELS[letter]}"
-    return ShownTile(code(tile), label, letter)
+    return ShownTile(code(tile), in_reader_script(label), letter)
 
 
 @dataclass
@@ -383,23 +394,29 @@ def _meld(meld: Meld) -> tuple[list[ShownTile], bool]:
 
 
 _VERBS = {
-    "T": "draws",
-    "D": "discards",
-    "C": "chows",
-    "P": "pungs",
-    "Z": "kongs the discard",
-    "A": "declares a concealed kong of",
-    "B": "adds to a pung:",
-    "R": "sets aside",
+    "T": gettext_noop("%(who)s draws %(tile)s"),
+    "D": gettext_noop("%(who)s discards %(tile)s"),
+    "C": gettext_noop("%(who)s chows %(tile)s"),
+    "P": gettext_noop("%(who)s pungs %(tile)s"),
+    "Z": gettext_noop("%(who)s kongs the discard %(tile)s"),
+    "A": gettext_noop("%(who)s declares a concealed kong of %(tile)s"),
+    "B": gettext_noop("%(who)s adds to a pung: %(tile)s"),
+    "R": gettext_noop("%(who)s sets aside %(tile)s"),
 }
 
 
 def _describe(action: Action, table: Table, names: tuple[str, ...]) -> str:
     who = names[action.seat]
     if action.kind == "H":
-        return f"{who} wins (和)"
+        return _("%(who)s wins (和)") % {"who": who}
     tile = action.tile if action.tile is not None else table.last_tile
     if action.kind == "C" and tile is not None:
-        return f"{who} chows {tile_name(tile - 1)} – {tile_name(tile + 1)}"
-    what = tile_name(tile) if tile is not None else "a tile"
-    return f"{who} {_VERBS[action.kind]} {what}"
+        run = f"{_tile_name(tile - 1)} – {_tile_name(tile + 1)}"
+        return _(_VERBS["C"]) % {"who": who, "tile": run}
+    what = _tile_name(tile) if tile is not None else _("a tile")
+    return _(_VERBS[action.kind]) % {"who": who, "tile": what}
+
+
+def _tile_name(tile: Tile) -> str:
+    """A tile as the reader names it: its Chinese on a Chinese page, else its English."""
+    return shown(tile).label if reads_chinese() else tile_name(tile)

@@ -14,7 +14,7 @@ from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.chinese import to_simplified
 from tests.conftest import PASSWORD
-from tests.games.test_browser import PHONE, page, pytestmark
+from tests.games.test_browser import PHONE
 
 # What the league's data calls things (names typed by people: the players are A to D), and
 # names Chinese writes as they are (the API, file formats); not the site's words.
@@ -27,7 +27,8 @@ def english_left(page: Any) -> set[str]:
     text = page.evaluate(
         """() => {
           const body = document.body.cloneNode(true);
-          body.querySelectorAll('.language-menu, script, noscript, [hidden]').forEach(e => e.remove());
+          const aside = '.language-menu, script, noscript, [hidden]';
+          body.querySelectorAll(aside).forEach(e => e.remove());
           return body.innerText;
         }"""
     )

@@ -3,12 +3,15 @@ browser's, and English last."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.template import Context, Template
 from django.test import Client
+from django.utils import translation
 
 from games.models import Club, Preferences
 
@@ -121,3 +124,18 @@ def test_api_errors_answer_in_the_reader_s_language(
     response = client.post("/api/v1/rule-sets/", {}, HTTP_ACCEPT_LANGUAGE=header)
     assert response.status_code in (401, 403)
     assert message in response.json()["message"], response.json()
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "24 Nov 2026, 20:30 · Nov. 24, 2026"),
+        ("zh-hant", "2026年11月24日 20:30 · 2026年11月24日"),
+        ("zh-hans", "2026年11月24日 20:30 · 2026年11月24日"),
+    ],
+)
+def test_dates_and_times_follow_the_language(language: str, written: str) -> None:
+    page = Template('{{ moment|date:"DATETIME_FORMAT" }} · {{ day }}')
+    context = Context({"moment": dt.datetime(2026, 11, 24, 20, 30), "day": dt.date(2026, 11, 24)})
+    with translation.override(language):
+        assert page.render(context) == written
