@@ -14,7 +14,9 @@ from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.chinese import to_simplified
 from tests.conftest import PASSWORD
-from tests.games.test_browser import PHONE
+from tests.games.test_browser import PHONE, page, pytestmark
+
+__all__ = ["page", "pytestmark"]
 
 # What the league's data calls things (names typed by people: the players are A to D), and
 # names Chinese writes as they are (the API, file formats); not the site's words.
