@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
 from matplotlib import rc_context
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 
 from games.selectors import StandingRow
+from scoring.display import lazy_text
 from scoring.score_files import BigTwoPlayerStats, big_two_rows
 
 # Small figure, large type: scaled to a phone's width the names stay readable.
@@ -47,24 +49,40 @@ class Chart:
 
     @property
     def title(self) -> str:
-        return f"{self.x_label} vs {self.y_label}"
+        return _("%(x)s vs %(y)s") % {"x": self.x_label, "y": self.y_label}
 
 
 CHARTS = {
     chart.slug: chart
     for chart in (
-        Chart("losses-wins", "real_losses_per_game", "win_fraction", "Real losses / game", "Win %"),
         Chart(
-            "losses-fries", "real_losses_per_game", "fry_fraction", "Real losses / game", "Fry %"
+            "losses-wins",
+            "real_losses_per_game",
+            "win_fraction",
+            lazy_text("Real losses / game"),
+            lazy_text("Win %"),
+        ),
+        Chart(
+            "losses-fries",
+            "real_losses_per_game",
+            "fry_fraction",
+            lazy_text("Real losses / game"),
+            lazy_text("Fry %"),
         ),
         Chart(
             "losses-net",
             "real_losses_per_game",
             "net_score_per_game",
-            "Real losses / game",
-            "Net / game",
+            lazy_text("Real losses / game"),
+            lazy_text("Net / game"),
         ),
-        Chart("wins-net", "win_fraction", "net_score_per_game", "Win %", "Net / game"),
+        Chart(
+            "wins-net",
+            "win_fraction",
+            "net_score_per_game",
+            lazy_text("Win %"),
+            lazy_text("Net / game"),
+        ),
     )
 }
 
@@ -93,7 +111,9 @@ def chart_svg(chart: Chart, standings: Sequence[StandingRow]) -> str:
         if len(rows) > 1:
             _plot(axes, chart, rows)
         else:
-            axes.text(0.5, 0.5, "No games yet", ha="center", va="center", transform=axes.transAxes)
+            axes.text(
+                0.5, 0.5, _("No games yet"), ha="center", va="center", transform=axes.transAxes
+            )
         axes.set(title=chart.title, xlabel=chart.x_label, ylabel=chart.y_label)
         axes.grid(True, alpha=0.4)
         figure.savefig(buffer, format="svg", metadata={"Date": None})

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from games.stats.figures import Bar
 
@@ -92,7 +93,7 @@ def _frame(values: Sequence[float]) -> Frame:
 def line_chart(label: str, dates: Sequence[str], values: Sequence[float]) -> SafeString:
     """A running total over sessions (net over time), zero marked."""
     if not values:
-        return _svg(label, _text(WIDTH / 2, HEIGHT / 2, "No sessions yet", "middle"))
+        return _svg(label, _text(WIDTH / 2, HEIGHT / 2, _("No sessions yet"), "middle"))
     frame = _frame(values)
     return _svg(label, _axis(frame, dates[0], dates[-1]) + _polyline(frame, values, LINE))
 
@@ -102,7 +103,7 @@ def rating_chart(
 ) -> SafeString:
     """μ − 3σ after each session, within the band μ ± 3σ (the uncertainty left)."""
     if not mus:
-        return _svg(label, _text(WIDTH / 2, HEIGHT / 2, "Not rated yet", "middle"))
+        return _svg(label, _text(WIDTH / 2, HEIGHT / 2, _("Not rated yet"), "middle"))
     lows = [mu - 3 * sigma for mu, sigma in zip(mus, sigmas, strict=True)]
     highs = [mu + 3 * sigma for mu, sigma in zip(mus, sigmas, strict=True)]
     frame = Frame(len(mus), round(min(0.0, *lows)), round(max(highs)))
@@ -116,7 +117,7 @@ def rating_chart(
 def histogram_chart(label: str, bars: Sequence[Bar]) -> SafeString:
     """One bar per value (or range of values), its count above it."""
     if not bars:
-        return _svg(label, _text(WIDTH / 2, HEIGHT / 2, "No winning values", "middle"))
+        return _svg(label, _text(WIDTH / 2, HEIGHT / 2, _("No winning values"), "middle"))
     top = max(bar.count for bar in bars)
     inner = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     step = inner / len(bars)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.access import club_access
 from games.forms import DateRangeForm, StandingsFilterForm
@@ -44,11 +45,11 @@ def player_figures(request: HttpRequest, player: Player, family: str) -> dict[st
         "stats": stats,
         "opponents": stats.opponents[:FREQUENT_OPPONENTS],
         "net_chart": _net_chart(stats),
-        "values_chart": svg.histogram_chart("Winning values", stats.histogram),
+        "values_chart": svg.histogram_chart(_("Winning values"), stats.histogram),
         "rating": Skill(latest.mu, latest.sigma) if latest else None,
         "rated_sessions": latest.sessions if latest else 0,
         "rating_chart": svg.rating_chart(
-            "Rating (μ − 3σ) after each session, within μ ± 3σ",
+            _("Rating (μ − 3σ) after each session, within μ ± 3σ"),
             [str(r.played_on) for r in charted],
             [r.mu for r in charted],
             [r.sigma for r in charted],
@@ -62,7 +63,7 @@ FREQUENT_OPPONENTS = 8
 def _net_chart(stats: PlayerStats) -> Any:
     points = thinned(stats.net_over_time)
     return svg.line_chart(
-        "Net score over time, after each session",
+        _("Net score over time, after each session"),
         [str(day) for day, _ in points],
         [float(net) for _, net in points],
     )
