@@ -116,7 +116,11 @@ def test_an_organiser_sets_the_club_s_default(client: Client, alice: User, club:
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("header", "message"),
-    [("zh-CN", "身份认证信息未提供。"), ("en", "were not provided")],
+    [
+        ("zh-CN", "身份认证信息未提供。"),
+        ("zh-HK", "身份認證信息未提供。"),
+        ("en", "were not provided"),
+    ],
 )
 def test_api_errors_answer_in_the_reader_s_language(
     client: Client, header: str, message: str
