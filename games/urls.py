@@ -52,6 +52,7 @@ urlpatterns = [
     path("invite/<str:token>/", people.invitation, name="invitation"),
     path("calculator/", calculator.calculator, name="calculator"),
     # One person across the clubs that link their account to a player.
+    path("people/", person.people, name="people"),
     path("people/<str:username>/", person.person, name="person"),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path(club, clubs.club_home, name="club"),

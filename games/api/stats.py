@@ -6,6 +6,7 @@ ratings it sums), so a polling tool gets 304 without the figures computed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -46,9 +47,15 @@ FAMILY = OpenApiParameter(
 )
 
 
+def opaque_etag(version: str) -> str:
+    """An ETag for ``version``, whatever it holds: a version names players (whose names may
+    hold commas and quotes, which an If-None-Match list would split on), so it is hashed."""
+    return quote_etag(hashlib.sha256(version.encode()).hexdigest()[:32])
+
+
 def conditional(request: Request, version: str, answer: Callable[[], Any]) -> HttpResponseBase:
     """304 when the caller's If-None-Match names ``version``; else ``answer()`` with its ETag."""
-    etag = quote_etag(f"{version}:{request.accepted_renderer.format}")
+    etag = opaque_etag(f"{version}:{request.accepted_renderer.format}")
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified

@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from games.api import clubs, hands, rules, scoring, session_rules, sessions, stats
+from games.api import clubs, hands, people, rules, scoring, session_rules, sessions, stats
 from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
@@ -54,6 +54,8 @@ urlpatterns = [
         name="api-player-head-to-head",
     ),
     path("ratings/", route(stats.RatingsApi), name="api-ratings"),
+    path("people/", route(people.PeopleApi), name="api-people"),
+    path("people/<str:username>/", route(people.PersonApi), name="api-person"),
     path("rule-sets/", route(rules.RuleSetListApi), name="api-rule-sets"),
     path("rule-sets/<int:rule_set_id>/", route(rules.RuleSetDetailApi), name="api-rule-set"),
     path("seasons/", route(rules.SeasonListApi), name="api-seasons"),

@@ -13,7 +13,12 @@ from games.models import Membership, Player, Rating
 from games.stats import figures
 from games.stats.figures import Rates
 from games.stats.ratings import Skill
-from games.stats.reads import player_session_rows
+from games.stats.reads import (
+    EVERY_DAY,
+    DateRange,
+    player_session_rows,
+    player_stats_version,
+)
 
 
 @dataclass(frozen=True)
@@ -47,9 +52,10 @@ def _clubs_of(viewer: User | AnonymousUser) -> set[int]:
     return set(Membership.objects.filter(user=viewer).values_list("club_id", flat=True))
 
 
-def family_line(player: Player, family: str) -> FamilyLine:
-    """The same figures as the player's page in ``family`` (over every day), and the rating."""
-    rows = player_session_rows(player=player, family=family)
+def family_line(player: Player, family: str, dates: DateRange = EVERY_DAY) -> FamilyLine:
+    """The same figures as the player's page in ``family`` within ``dates``, and the rating
+    (as it stands: a rating sums every session before it)."""
+    rows = player_session_rows(player=player, family=family, dates=dates)
     latest = Rating.objects.filter(player=player, family=family).order_by("-id").first()
     return FamilyLine(
         family=family,
@@ -59,9 +65,21 @@ def family_line(player: Player, family: str) -> FamilyLine:
     )
 
 
-def profile(*, person: User, viewer: User | AnonymousUser) -> list[ClubPart]:
-    """Each visible club's part of the person's profile."""
+def profile(
+    *, person: User, viewer: User | AnonymousUser, dates: DateRange = EVERY_DAY
+) -> list[ClubPart]:
+    """Each visible club's part of the person's profile, its figures within ``dates``."""
     return [
-        ClubPart(player, [family_line(player, f) for f in selectors.player_families(player=player)])
+        ClubPart(
+            player,
+            [family_line(player, f, dates) for f in selectors.player_families(player=player)],
+        )
         for player in visible_players(person=person, viewer=viewer)
     ]
+
+
+def profile_version(*, person: User, viewer: User | AnonymousUser) -> str:
+    """What changes whenever the profile ``viewer`` sees may: each visible player's figures
+    and ratings (``player_stats_version``) and which players those are."""
+    players = visible_players(person=person, viewer=viewer)
+    return f"{person.pk}:" + "|".join(player_stats_version(player=p) for p in players)

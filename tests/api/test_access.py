@@ -62,6 +62,9 @@ def test_every_api_route_is_covered_here() -> None:
         "sessions/", "sessions/<int:session_id>/", "hands/", "hands/<int:hand_id>/",
         "sessions/<int:session_id>/rescore/", "sessions/<int:session_id>/rescore/preview/",
         "evaluate/", "settle/", "schema/", "docs/", "",
+        # Across clubs, each club's part as its visibility allows:
+        # tests/games/stats/test_federation.py
+        "people/", "people/<str:username>/",
     }  # fmt: skip
     assert routes == covered
 

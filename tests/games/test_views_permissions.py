@@ -77,6 +77,7 @@ SITE_ROUTES = {
     # One person across clubs, each club's part as its visibility allows:
     # tests/games/stats/test_profile.py
     "person",
+    "people",  # everyone across the visible clubs: tests/games/stats/test_federation.py
     # The reader's language, for anyone, and the scripts' words: tests/languages/
     "language",
     "javascript_catalog",

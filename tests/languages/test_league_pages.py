@@ -80,7 +80,7 @@ def club_pages(world: ClubWorld) -> list[str]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("header", HEADERS)
 def test_the_league_pages_leave_no_english(world: ClubWorld, as_alice: Client, header: str) -> None:
-    pages = [*club_pages(world), "/", reverse("tokens"), reverse("calculator")]
+    pages = [*club_pages(world), "/", reverse("tokens"), reverse("calculator"), "/people/"]
     for url in pages:
         response = as_alice.get(url, HTTP_ACCEPT_LANGUAGE=header)
         assert response.status_code == 200, url
