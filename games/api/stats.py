@@ -31,6 +31,7 @@ from games.stats import ratings
 from games.stats.reads import (
     DateRange,
     PlayerStats,
+    opponents_version,
     player_head_to_head,
     player_stats,
     player_stats_version,
@@ -262,7 +263,9 @@ class PlayerHeadToHeadApi(APIView):
     def get(self, request: Request, player_id: int) -> HttpResponseBase:
         player = get_player(request, player_id)
         criteria = parse(StatsFilters, request.query_params)
-        version = f"h2h:{player_stats_version(player=player)}:{sorted(criteria.items())}"
+        figures = player_stats_version(player=player)
+        mates = opponents_version(player=player)
+        version = f"h2h:{figures}:{mates}:{sorted(criteria.items())}"
         return conditional(request, version, lambda: self._data(player, criteria))
 
     def _data(self, player: Player, criteria: dict[str, Any]) -> Any:

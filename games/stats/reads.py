@@ -5,6 +5,7 @@ its one session's scores)."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
@@ -151,12 +152,28 @@ def player_stats_version(*, player: Player) -> str:
     """A value that changes whenever the player's figures or ratings may have (two
     queries): every write replaces its session's kept totals (new ids), every replay its
     ratings, and the player's name is part of it. Opponents' names are not, so renaming one
-    leaves the version as it was."""
+    leaves the version as it was (``opponents_version`` covers them)."""
     kept = SessionSeatTotal.objects.filter(player=player).aggregate(n=Count("id"), last=Max("id"))
     rated = Rating.objects.filter(player=player).aggregate(n=Count("id"), last=Max("id"))
     created = player.created_at.timestamp()
     figures_part = f"{kept['n']}.{kept['last'] or 0}.{rated['n']}.{rated['last'] or 0}"
     return f"{player.pk}.{created}.{figures_part}:{player.name}"
+
+
+def opponents_version(*, player: Player) -> str:
+    """What changes whenever an opponent's name does (one query): a hash of the id and name
+    of everyone who sat at one of the player's sessions, for the head-to-head's version."""
+    sessions = SessionSeatTotal.objects.filter(player=player).values("session_id")
+    mates = (
+        SessionSeatTotal.objects.filter(session_id__in=sessions)
+        .values_list("player_id", "player__name")
+        .order_by("player_id")
+        .distinct()
+    )
+    digest = hashlib.sha256()
+    for mate_id, name in mates:
+        digest.update(f"{mate_id}\0{name}\0".encode())
+    return digest.hexdigest()[:16]
 
 
 # Ratings

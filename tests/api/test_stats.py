@@ -113,6 +113,21 @@ def test_an_unchanged_answer_is_304_until_a_hand_changes(
     assert etag_of(anonymous, url, first["ETag"]).status_code == 200
 
 
+def test_renaming_an_opponent_changes_the_head_to_heads_etag(
+    anonymous: Api, league: League
+) -> None:
+    url = f"players/{league.players['A'].pk}/head-to-head/"
+    first = etag_of(anonymous, url)
+    assert etag_of(anonymous, url, first["ETag"]).status_code == 304
+
+    services.player_update(player=league.players["B"], name="Bea")
+    renamed = etag_of(anonymous, url, first["ETag"])
+    assert renamed.status_code == 200 and renamed["ETag"] != first["ETag"]
+    opponents = renamed.json()["families"][0]["opponents"]
+    assert "Bea" in [opponent["name"] for opponent in opponents]
+    assert etag_of(anonymous, url, renamed["ETag"]).status_code == 304
+
+
 def test_a_private_clubs_player_and_ratings_are_not_found(
     anonymous: Api, tigers: dict[str, Any]
 ) -> None:
