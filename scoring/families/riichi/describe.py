@@ -25,16 +25,27 @@ def hand_line(
     'Ann ron 2 han 40 fu and Cy ron mangan off Bo (栄和) · double ron'
     >>> hand_line({"outcome": "draw", "tenpai": [2]}, names)
     'Exhaustive draw (流局) · tenpai: Cy'
+    >>> hand_line({"outcome": "draw", "tenpai": [], "nagashi": [3]}, names)
+    'Exhaustive draw (流局) · tenpai: nobody · nagashi mangan: Di'
+    >>> hand_line({"outcome": "abortive", "riichi": [1]}, names)
+    'Abortive draw (途中流局) · riichi: Bo'
+    >>> hand_line({"outcome": "tsumo", "wins": [{"winner": 0, "yakuman": 1, "liable": 2}]}, names)
+    'Ann tsumo yakuman, Cy liable (pao) (自摸)'
     """
     outcome = hand.get("outcome")
     if outcome == "draw":
         tenpai = ", ".join(names[seat] for seat in hand.get("tenpai", ())) or "nobody"
         text = f"Exhaustive draw (流局) · tenpai: {tenpai}"
+        nagashi = ", ".join(names[seat] for seat in hand.get("nagashi", ()))
+        text += f" · nagashi mangan: {nagashi}" if nagashi else ""
+    elif outcome == "abortive":
+        text = "Abortive draw (途中流局)"
     elif outcome == "chombo":
         text = f"Chombo by {names[hand['offender']]} (錯和)"
     else:
         wins = " and ".join(
             f"{names[win['winner']]} {outcome} {_value(win, _evaluation_of(win, evaluation))}"
+            + (f", {names[win['liable']]} liable (pao)" if win.get("liable") is not None else "")
             for win in hand.get("wins", ())
         )
         text = f"{wins} off {names[hand['discarder']]} (栄和)" if outcome == "ron" else wins
