@@ -177,3 +177,74 @@ def test_rules_without_them_show_no_abortive_nagashi_or_pao_fields() -> None:
     assert not {"abortive", "nagashi", "liable"} & set(form.fields)
     form = RiichiHandForm(params={"preset": "ema"}, seat_names=list("ABCD"))
     assert "liable" in form.fields and "abortive" not in form.fields
+
+
+# --- a second winner from their tiles -----------------------------------------------------
+
+DOUBLE_RON_TILES = {
+    "winner": "1",
+    "how": "discard",
+    "blamed": "0",
+    "value_mode": "points",
+    "han": "3",
+    "fu": "30",
+    "second_winner": "2",
+    "second_concealed": "234m22456p345678s",
+    "second_winning_tile": "5s",
+    "riichi": ["2"],
+    "dora_indicators": "1m",
+}
+
+
+def test_the_page_takes_a_second_winners_tiles(
+    as_bob: Client, club: Club, alice: User, players: list[Player]
+) -> None:
+    session = riichi_session(club, alice, players, {"preset": "ema"})
+    response = post_hand(as_bob, session, DOUBLE_RON_TILES)
+    assert response.status_code == 302, response.content.decode()
+    # C: riichi, pinfu, tanyao, dora (2m) = 4 han 30 fu, 7,700; B 3,900 and the stick
+    assert changes_of(session) == [[-11600, 4900, 6700, 0]]
+    hand = Hand.objects.get(session=session)
+    assert hand.input["wins"][1] == {
+        "winner": 2,
+        "hand": {
+            "concealed": "234m22456p345678s",
+            "melds": [],
+            "winning_tile": "5s",
+            "dora_indicators": "1m",
+        },
+    }
+    # the only winner given by tiles: their evaluation is the hand's, with their seat
+    assert (hand.evaluation["seat"], hand.evaluation["han"], hand.evaluation["fu"]) == (2, 4, 30)
+    page = as_bob.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
+    assert "C ron 4 han 30 fu from tiles" in page
+    initial = RiichiHandForm.initial_from_input(hand.input)
+    assert (initial["second_concealed"], initial["second_winning_tile"]) == (
+        "234m22456p345678s",
+        "5s",
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "field", "words"),
+    [
+        ({"second_han": "2"}, "second_concealed", "not both"),
+        ({"second_melds": "1234m"}, "second_melds", "not a chow, pung or kong"),
+        ({"second_winning_tile": "9s"}, "second_concealed", "winning tile"),
+    ],
+)
+def test_a_second_winners_tiles_are_checked_beside_them(
+    extra: dict[str, str], field: str, words: str, club: Club, alice: User, players: list[Player]
+) -> None:
+    session = riichi_session(club, alice, players, {"preset": "ema"})
+    form = RiichiHandForm(
+        {**DOUBLE_RON_TILES, **extra}, params={"preset": "ema"}, seat_names=list("ABCD")
+    )
+    if form.is_valid():
+        with pytest.raises(EngineError) as caught:
+            RIICHI.score_hand(form.hand_input(), {"preset": "ema"})
+        assert words in caught.value.message
+        assert form.form_field_for(caught.value.field) == field
+    else:
+        assert words in str(form.errors[field])
+    assert session.hands.count() == 0

@@ -12,10 +12,22 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.riichi import PRESETS
-from scoring.engine.riichi.payments import VALID_FU, Limit
+from scoring.engine.riichi.payments import Limit
 from scoring.engine.riichi.rules import MultipleRon
 from scoring.families.riichi.hand_input import HAN, YAKU_NAMES
 from scoring.families.riichi.params import FLAG_SETTINGS, PRESET_LABELS, rules_from_params
+from scoring.families.riichi.win_fields import (
+    OTHER_WIN_PARTS,
+    OTHER_WINNERS,
+    error_field,
+    fu_field,
+    initial_other,
+    limit_field,
+    other_win,
+    other_win_fields,
+    typed_value,
+    value_problem,
+)
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 from scoring.forms.tiles import TileFieldsMixin
 from scoring.forms.typed import choice_field
@@ -30,54 +42,6 @@ RIICHI_FLAGS: Final = [
     ("ippatsu", "Ippatsu 一発"),
     ("chiihou", "Blessing of earth 地和"),
 ]
-# A ron's other winners (double and triple ron), each with a typed value: their fields are
-# ``second_winner``, ``second_han``, ``second_fu``, ``second_limit``, then ``third_…``.
-OTHER_WINNERS: Final = ("second", "third")
-OTHER_WIN_PARTS: Final = ("winner", "han", "fu", "limit")
-
-
-def fu_field() -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(
-        choices=[("", "—"), *((str(fu), f"{fu} fu") for fu in sorted(VALID_FU))],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label="Fu",
-    )
-
-
-def limit_field() -> forms.ChoiceField:
-    return forms.ChoiceField(
-        choices=[
-            ("", "Below a limit: han and fu"),
-            *((str(limit), limit.title()) for limit in Limit),
-        ],
-        required=False,
-        label="Or a limit",
-    )
-
-
-def other_win_fields(ordinal: str, seats: list[tuple[str, str]]) -> dict[str, forms.Field]:
-    """The fields of one more winner on the same discard: who, and the value typed."""
-    return {
-        f"{ordinal}_winner": forms.ChoiceField(
-            choices=[("", "Nobody"), *seats], required=False, label=f"{ordinal.title()} winner"
-        ),
-        f"{ordinal}_han": bounded_integer(HAN, label="Han (dora included)", required=False),
-        f"{ordinal}_fu": fu_field(),
-        f"{ordinal}_limit": limit_field(),
-    }
-
-
-def typed_value(han: int | None, fu: int | None, limit: str | None) -> dict[str, Any]:
-    """A win's value as the engine reads it: a limit, yakuman, or han (and fu)."""
-    if limit == Limit.YAKUMAN:
-        return {"yakuman": 1}
-    if limit:
-        return {"limit": limit}
-    return {"han": han} if fu is None else {"han": han, "fu": fu}
-
-
 AS_PRESET: Final = ("", _("As the preset says"))
 YES_NO: Final = {"yes": True, "no": False}
 # The settings an organiser may change on the preset (docs/spec/riichi.md §9), with their
@@ -247,7 +211,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
 
     @property
     def other_winners(self) -> list[dict[str, Any]]:
-        """Each other winner's bound fields by part (``winner``, ``han``, ``fu``, ``limit``)."""
+        """Each other winner's bound fields by part (``winner``, ``han``, ``fu``, ``limit``,
+        ``concealed``, ``melds``, ``winning_tile``, ``flags``)."""
         return [
             {part: self[f"{ordinal}_{part}"] for part in OTHER_WIN_PARTS}
             for ordinal in OTHER_WINNERS
@@ -260,8 +225,7 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             return "liable"
         if found and 0 < int(found.group(1)) <= len(OTHER_WINNERS):
             ordinal = OTHER_WINNERS[int(found.group(1)) - 1]
-            part = {"yakuman": "limit"}.get(found.group(2) or "", found.group(2))
-            return f"{ordinal}_{part if part in OTHER_WIN_PARTS else 'winner'}"
+            return error_field(ordinal, found.group(2) or "winner")
         return super().form_field_for(engine_field)
 
     def clean(self) -> dict[str, Any]:
@@ -330,11 +294,9 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
                     f"{name} already won or discarded: the {ordinal} winner is another player.",
                 )
             taken.add(seat)
-            if not data.get(f"{ordinal}_limit") and data.get(f"{ordinal}_han") is None:
-                self._missing(
-                    f"{ordinal}_han",
-                    f"Enter the {ordinal} winner's han (and fu), or choose a limit.",
-                )
+            problem = value_problem(data, ordinal)
+            if problem is not None:
+                self._missing(*problem)
 
     def hand_input(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -374,22 +336,22 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         return win
 
     def _other_wins(self) -> list[dict[str, Any]]:
-        """The ron's other winners, each with their typed value."""
+        """The ron's other winners, each with their typed value or their tiles (with the
+        hand's dora indicators, and its ura dora for a winner who declared riichi)."""
         data = self.cleaned_data
         if data.get("how") != "discard":
             return []
-        return [
-            {
-                "winner": int(data[f"{ordinal}_winner"]),
-                **typed_value(
-                    data.get(f"{ordinal}_han"),
-                    data.get(f"{ordinal}_fu"),
-                    data.get(f"{ordinal}_limit"),
-                ),
-            }
-            for ordinal in OTHER_WINNERS
-            if data.get(f"{ordinal}_winner")
-        ]
+        declared = {int(seat) for seat in data.get("riichi") or ()}
+        wins = []
+        for ordinal in OTHER_WINNERS:
+            if not data.get(f"{ordinal}_winner"):
+                continue
+            keys = ["dora_indicators"]
+            if int(data[f"{ordinal}_winner"]) in declared:
+                keys.append("ura_dora_indicators")
+            indicators = {key: data[key].strip() for key in keys if (data.get(key) or "").strip()}
+            wins.append(other_win(data, ordinal, indicators))
+        return wins
 
     def _tiles(self) -> dict[str, Any]:
         """The tiles with riichi's own: dora indicators and flags (the winds, self-drawn
@@ -427,20 +389,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             initial["blamed"] = str(hand["discarder"])
         others = zip(OTHER_WINNERS, (hand.get("wins") or [])[1:], strict=False)
         for ordinal, other in others:
-            initial.update(cls._initial_other(ordinal, other))
+            initial.update(initial_other(ordinal, other))
         return {**initial, **cls._initial_value(win)}
-
-    @staticmethod
-    def _initial_other(ordinal: str, win: dict[str, Any]) -> dict[str, Any]:
-        """An other winner's fields from the stored win (typed; tiles keep their han/fu
-        only through the API)."""
-        limit = str(Limit.YAKUMAN) if win.get("yakuman") else win.get("limit", "")
-        return {
-            f"{ordinal}_winner": str(win.get("winner")),
-            f"{ordinal}_han": win.get("han"),
-            f"{ordinal}_fu": win.get("fu"),
-            f"{ordinal}_limit": limit,
-        }
 
     @classmethod
     def _initial_value(cls, win: dict[str, Any]) -> dict[str, Any]:
