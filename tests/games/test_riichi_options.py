@@ -248,3 +248,14 @@ def test_a_second_winners_tiles_are_checked_beside_them(
     else:
         assert words in str(form.errors[field])
     assert session.hands.count() == 0
+
+
+def test_counted_and_combined_yakuman_are_settings_too() -> None:
+    rules = rules_from_params({"preset": "wrc", "kazoe_yakuman": True, "multiple_yakuman": False})
+    assert (rules.kazoe_yakuman, rules.multiple_yakuman) == (True, False)
+    hand = {"outcome": "ron", "wins": [{"winner": 1, "han": 13}], "discarder": 2}
+    wrc = [int(r.points) for r in RIICHI.score_hand(hand, {"preset": "wrc"})]
+    counted = [
+        int(r.points) for r in RIICHI.score_hand(hand, {"preset": "wrc", "kazoe_yakuman": True})
+    ]
+    assert (wrc[1], counted[1]) == (24000, 32000)

@@ -62,6 +62,14 @@ SETTING_FIELDS: Final = {
             ("mangan", _("A reverse mangan paid at the table")),
         ],
     ),
+    "kazoe_yakuman": (
+        _("13 han or more without a yakuman (kazoe yakuman 数え役満)"),
+        [("yes", _("A yakuman")), ("no", _("A sanbaiman"))],
+    ),
+    "multiple_yakuman": (
+        _("Two yakuman in one hand"),
+        [("yes", _("Pay double")), ("no", _("Pay one yakuman"))],
+    ),
     "abortive_draws": (
         _("Abortive draws 途中流局"),
         [("yes", _("Played")), ("no", _("Not played"))],

@@ -1,6 +1,7 @@
 """Riichi rule-set parameters: the preset a rule set plays, and the settings an organiser may
 change on it (docs/spec/riichi.md §2, §9): leftover sticks, counters in a double ron, how a
-chombo is paid, abortive draws, nagashi mangan and liability (pao).
+chombo is paid, counted and combined yakuman, abortive draws, nagashi mangan and liability
+(pao).
 
 Stored params are ``{"preset": "ema"}`` plus any setting changed from the preset, e.g.
 ``{"preset": "ema", "leftover_sticks": "lost", "pao": false}``.
@@ -29,7 +30,14 @@ CHOICE_SETTINGS: Final = {
     "leftover_sticks": tuple(str(value) for value in LeftoverSticks),
     "chombo": tuple(str(value) for value in ChomboPenalty),
 }
-FLAG_SETTINGS: Final = ("honba_to_all_winners", "abortive_draws", "nagashi_mangan", "pao")
+FLAG_SETTINGS: Final = (
+    "honba_to_all_winners",
+    "kazoe_yakuman",
+    "multiple_yakuman",
+    "abortive_draws",
+    "nagashi_mangan",
+    "pao",
+)
 SETTINGS: Final = (*CHOICE_SETTINGS, *FLAG_SETTINGS)
 # A chombo paid off the final score under a preset that pays it at the table (RCR §3.4.6).
 FINAL_CHOMBO_POINTS: Final = 20000
@@ -110,6 +118,8 @@ def _described_settings(rules: RiichiRules) -> list[str]:
             else gettext("counters to the winner nearest the discarder")
         )
     parts += [
+        gettext("13+ han a yakuman") if rules.kazoe_yakuman else gettext("13+ han a sanbaiman"),
+        gettext("yakuman combine") if rules.multiple_yakuman else gettext("one yakuman at most"),
         gettext("abortive draws") if rules.abortive_draws else gettext("no abortive draws"),
         gettext("nagashi mangan") if rules.nagashi_mangan else gettext("no nagashi mangan"),
         gettext("liability (pao)") if rules.pao else gettext("no liability (pao)"),
