@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.contrib.auth.models import User
 
 from games import services
-from games.models import Club, Player
+from games.models import Club, Player, Session
 from tests.api.conftest import Api
 from tests.games.riichi_hanchan import CHANGES, EMA, HANDS, PLACEMENT_POINTS
 
@@ -90,3 +91,50 @@ def test_evaluate_refuses_a_red_five_where_the_rules_play_none(anonymous: Api) -
     response = anonymous.post("evaluate/", {"family": "riichi", "preset": "ema", "hand": hand})
     assert response.status_code == 400
     assert "no red fives" in response.json()["fields"]["hand.concealed"][0]
+
+
+# --- pao, nagashi mangan, abortive draws ------------------------------------------------
+
+
+def test_settle_pays_pao_on_a_ron_split_between_the_liable_player_and_the_discarder(
+    anonymous: Api,
+) -> None:
+    hand = {"outcome": "ron", "wins": [{"winner": 1, "yakuman": 1, "liable": 3}], "discarder": 2}
+    response = anonymous.post(
+        "settle/", {"family": "riichi", "params": {"preset": "ema"}, "hand": hand}
+    )
+    assert response.status_code == 200, response.json()
+    assert [s["points"] for s in response.json()["seats"]] == ["0", "32000", "-16000", "-16000"]
+
+
+def test_settle_refuses_what_the_rules_do_not_play_with_the_field(anonymous: Api) -> None:
+    hand = {"outcome": "draw", "tenpai": [], "nagashi": [1]}
+    response = anonymous.post(
+        "settle/", {"family": "riichi", "params": {"preset": "wrc"}, "hand": hand}
+    )
+    assert response.status_code == 400
+    assert "no nagashi mangan" in str(response.json())
+    changed = {"preset": "wrc", "nagashi_mangan": True}
+    response = anonymous.post("settle/", {"family": "riichi", "params": changed, "hand": hand})
+    assert response.status_code == 200
+    assert [s["points"] for s in response.json()["seats"]] == ["-4000", "8000", "-2000", "-2000"]
+
+
+def test_a_tool_pushes_an_abortive_draw(
+    api_bob: Api, club: Club, players: list[Player], alice: User
+) -> None:
+    session = riichi_session(club, alice, players, {"preset": "club"})
+    response = api_bob.post("hands/", {"session": session.pk, "input": {"outcome": "abortive"}})
+    assert response.status_code == 201, response.json()
+    refused = riichi_session(club, alice, players, {"preset": "ema"})
+    response = api_bob.post("hands/", {"session": refused.pk, "input": {"outcome": "abortive"}})
+    assert response.status_code == 400 and "no abortive draws" in str(response.json())
+
+
+def riichi_session(club: Club, alice: User, players: list[Player], params: Any) -> Session:
+    name = str(params)
+    rules = services.rule_set_create(club=club, name=name, family="riichi", params=params, by=alice)
+    season = services.season_save(club=club, name=name, rule_set=rules)
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )

@@ -44,6 +44,7 @@ def test_a_member_records_a_hanchan_on_a_phone(page: Any, hanchan: Session, bob:
     page.goto(f"/c/dragons/sessions/{hanchan.pk}/")
     assert "East 1, 0 honba" in page.inner_text("#table-state")
     page.click("#add-hand")
+    page.wait_for_load_state()  # the form's script has run: only the questions that apply
 
     # East 1: B declares riichi and wins 3 han 30 fu on C's discard.
     choose(page, "winner", "B")
@@ -128,3 +129,77 @@ def test_the_calculator_asks_for_riichi_and_dora_under_riichi_rules(page: Any) -
     # On a discard: riichi, pinfu, tanyao and dora 2m, 4 han 30 fu.
     assert "4 han · 30 fu" in page.inner_text("#preview")
     assert "Riichi" in page.inner_text("#preview")
+
+
+@pytest.fixture
+def club_hanchan(club: Club, players: list[Player], alice: User) -> Session:
+    rules = services.rule_set_create(
+        club=club, name="Club", family="riichi", params={"preset": "club"}, by=alice
+    )
+    season = services.season_save(club=club, name="Club riichi", rule_set=rules)
+    return services.session_start(
+        season=season, played_on=dt.date(2026, 5, 2), players=players, by=alice
+    )
+
+
+def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
+    page: Any, club_hanchan: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    url = f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/"
+    page.goto(url)
+    liable = page.locator("fieldset[data-field='liable']")
+    abortive = page.locator("fieldset[data-field='abortive']")
+    nagashi = page.locator("fieldset[data-field='nagashi']")
+
+    # East 1: four riichi, an abortive draw.
+    choose(page, "winner", "Exhaustive draw")
+    assert abortive.is_visible() and nagashi.is_visible() and not liable.is_visible()
+    page.check("input[name=abortive]")
+    for seat in "ABCD":
+        choose(page, "riichi", seat)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+
+    # East 1, 1 honba: B's nagashi mangan.
+    choose(page, "winner", "Exhaustive draw")
+    choose(page, "nagashi", "B")
+    save(page, 2)
+
+    # East 2, 2 honba: A ron 3 han 30 fu and the dealer B from their tiles (pinfu, tanyao:
+    # 2 han 30 fu), both on D's discard (club: double ron); A, nearest D, takes the sticks.
+    choose(page, "winner", "A")
+    assert liable.is_visible() and not abortive.is_visible()
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "D")
+    page.fill("input[name=han]", "3")
+    page.select_option("select[name=fu]", "30")
+    page.select_option("select[name=second_winner]", "1")
+    page.click("fieldset[data-field='other_winners'] summary >> nth=0")
+    page.fill("input[name=second_concealed]", "234m22456p345678s")
+    page.fill("input[name=second_winning_tile]", "5s")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 3)
+
+    # East 2, 3 honba: C tsumo daisangen, D liable; D falls below zero and the game ends.
+    choose(page, "winner", "C")
+    choose(page, "how", "Tsumo")
+    page.select_option("select[name=limit]", "yakuman")
+    page.select_option("select[name=liable]", "3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    with page.expect_navigation():
+        page.click("#save-hand")
+
+    hands = list(Hand.objects.filter(session=club_hanchan).order_by("number"))
+    assert [h.input["outcome"] for h in hands] == ["abortive", "draw", "ron", "tsumo"]
+    assert [[int(s.points) for s in h.scores.order_by("seat")] for h in hands] == [
+        [-1000, -1000, -1000, -1000],
+        [-4000, 8000, -2000, -2000],
+        [8500, 2900, 0, -7400],
+        [0, 0, 32900, -32900],
+    ]
+    assert hands[2].input["wins"][1]["hand"]["concealed"] == "234m22456p345678s"
+    page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/")
+    body = page.inner_text("body")
+    assert "Abortive draw" in body and "D liable (pao)" in body
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

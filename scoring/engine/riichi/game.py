@@ -84,7 +84,8 @@ def play(state: GameState, result: HandResult, rules: RiichiRules) -> GameState:
     if result.outcome is Outcome.CHOMBO:
         return _with_chombo(following, result)
     repeats = _dealer_repeats(result, state.dealer)
-    honba = state.honba + 1 if repeats or result.outcome is Outcome.DRAW else 0
+    drawn = result.outcome in (Outcome.DRAW, Outcome.ABORTIVE)
+    honba = state.honba + 1 if repeats or drawn else 0
     following = replace(following, honba=honba)
     if not repeats:
         following = _rotate(following, rules)
@@ -102,7 +103,10 @@ def _with_chombo(state: GameState, result: HandResult) -> GameState:
 
 
 def _dealer_repeats(result: HandResult, dealer: int) -> bool:
-    """連荘: the dealer keeps the deal after winning, or after being tenpai at a draw."""
+    """連荘: the dealer keeps the deal after winning, after being tenpai at a draw, and after
+    an abortive draw."""
+    if result.outcome is Outcome.ABORTIVE:
+        return True
     if result.outcome is Outcome.DRAW:
         return dealer in result.tenpai
     return any(win.winner == dealer for win in result.wins)

@@ -3,7 +3,9 @@
 A game is ``{"rules": "ema", "hands": [...], "stopped": false}`` or just the list of hands;
 a hand is ``{"outcome": "ron", "wins": [{"winner": 1, "han": 3, "fu": 30}], "discarder": 2,
 "riichi": [1]}``, ``{"outcome": "tsumo", "wins": [{"winner": 0, "limit": "mangan"}]}``,
-``{"outcome": "draw", "tenpai": [0, 2]}`` or ``{"outcome": "chombo", "offender": 3}``.
+``{"outcome": "draw", "tenpai": [0, 2]}`` (with ``"nagashi": [1]`` for a nagashi mangan),
+``{"outcome": "abortive", "riichi": [0]}`` or ``{"outcome": "chombo", "offender": 3}``; a
+yakuman win may name the player liable for it, ``{"winner": 1, "yakuman": 1, "liable": 3}``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from scoring.engine.riichi.payments import value_from_json
 from scoring.engine.riichi.rules import RiichiRules, preset
 from scoring.engine.riichi.settlement import HandResult, Outcome, Win
 
-_HAND_KEYS: Final = frozenset({"outcome", "wins", "discarder", "tenpai", "riichi", "offender"})
+_HAND_KEYS: Final = frozenset(
+    {"outcome", "wins", "discarder", "tenpai", "riichi", "offender", "nagashi"}
+)
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ def result_from_json(data: object) -> HandResult:
         tenpai=tuple(_list(data, "tenpai")),
         riichi=tuple(_list(data, "riichi")),
         offender=data.get("offender"),
+        nagashi=tuple(_list(data, "nagashi")),
     )
 
 
@@ -70,9 +75,9 @@ def _win(item: object, index: int) -> Win:
     field = f"wins[{index}]"
     if not isinstance(item, Mapping) or "winner" not in item:
         raise HandError('a win is an object such as {"winner": 1, "han": 3, "fu": 30}', field=field)
-    value = {key: item[key] for key in item if key != "winner"}
+    value = {key: item[key] for key in item if key not in ("winner", "liable")}
     try:
-        return Win(item["winner"], value_from_json(value))
+        return Win(item["winner"], value_from_json(value), item.get("liable"))
     except HandError as error:
         raise HandError(error, field=f"{field}.{error.field}") from None
 

@@ -69,6 +69,9 @@ class RiichiRules:
     leftover_sticks: LeftoverSticks = LeftoverSticks.FIRST
     ties: Ties = Ties.SHARED
     bust: bool = False  # 飛び: a player below zero ends the game
+    abortive_draws: bool = False  # 途中流局: kyuushu kyuuhai, suufon renda, suucha riichi, ...
+    nagashi_mangan: bool = False  # 流し満貫: all-terminal discards, none called, paid a mangan
+    pao: bool = True  # 包: liability for a big three dragons / big four winds (RCR, WRC)
 
     def __post_init__(self) -> None:
         for name, kind in _CHOICES.items():
@@ -148,6 +151,8 @@ CLUB: Final = RiichiRules(
     chombo_points=0,
     ties=Ties.SEAT_ORDER,
     bust=True,
+    abortive_draws=True,
+    nagashi_mangan=True,
 )
 
 PRESETS: Final = MappingProxyType({rules.preset: rules for rules in (EMA, WRC, CLUB)})

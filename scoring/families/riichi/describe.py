@@ -36,21 +36,27 @@ def hand_line(
     'Ann ron 2 han 40 fu and Cy ron mangan off Bo (栄和) · double ron'
     >>> hand_line({"outcome": "draw", "tenpai": [2]}, names)
     'Exhaustive draw (流局) · tenpai: Cy'
+    >>> hand_line({"outcome": "draw", "tenpai": [], "nagashi": [3]}, names)
+    'Exhaustive draw (流局) · tenpai: nobody · nagashi mangan: Di'
+    >>> hand_line({"outcome": "abortive", "riichi": [1]}, names)
+    'Abortive draw (途中流局) · riichi: Bo'
+    >>> hand_line({"outcome": "tsumo", "wins": [{"winner": 0, "yakuman": 1, "liable": 2}]}, names)
+    'Ann tsumo yakuman, Cy liable (pao) (自摸)'
     """
     outcome = hand.get("outcome")
     if outcome == "draw":
         tenpai = ", ".join(names[seat] for seat in hand.get("tenpai", ())) or _("nobody")
         text = _("Exhaustive draw (流局) · tenpai: %(tenpai)s") % {"tenpai": tenpai}
+        nagashi = ", ".join(names[seat] for seat in hand.get("nagashi", ()))
+        if nagashi:
+            text += _(" · nagashi mangan: %(players)s") % {"players": nagashi}
+    elif outcome == "abortive":
+        text = _("Abortive draw (途中流局)")
     elif outcome == "chombo":
         text = _("Chombo by %(offender)s (錯和)") % {"offender": names[hand["offender"]]}
     else:
         wins = _(" and ").join(
-            (_("%(winner)s ron %(value)s") if outcome == "ron" else _("%(winner)s tsumo %(value)s"))
-            % {
-                "winner": names[win["winner"]],
-                "value": _value(win, _evaluation_of(win, evaluation)),
-            }
-            for win in hand.get("wins", ())
+            _win_line(win, outcome, names, evaluation) for win in hand.get("wins", ())
         )
         if outcome == "ron":
             text = _("%(wins)s off %(discarder)s (栄和)") % {
@@ -67,6 +73,24 @@ def hand_line(
     if declarers:
         return _("%(text)s · riichi: %(declarers)s") % {"text": text, "declarers": declarers}
     return text
+
+
+def _win_line(
+    win: Mapping[str, Any],
+    outcome: Any,
+    names: Sequence[str],
+    evaluation: Mapping[str, Any] | None,
+) -> str:
+    """One winner: who, how, how much, and who is liable (pao) if someone is."""
+    line = (
+        _("%(winner)s ron %(value)s") if outcome == "ron" else _("%(winner)s tsumo %(value)s")
+    ) % {
+        "winner": names[win["winner"]],
+        "value": _value(win, _evaluation_of(win, evaluation)),
+    }
+    if win.get("liable") is not None:
+        line += _(", %(liable)s liable (pao)") % {"liable": names[win["liable"]]}
+    return line
 
 
 def _evaluation_of(

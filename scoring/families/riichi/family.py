@@ -25,7 +25,12 @@ from scoring.families.riichi import describe, session
 from scoring.families.riichi.demo import DEMO
 from scoring.families.riichi.forms import RiichiHandForm, RiichiParamsForm
 from scoring.families.riichi.hand_input import HAND_KEYS, read_hand
-from scoring.families.riichi.params import DEFAULT_PRESET, describe_rules, rules_from_params
+from scoring.families.riichi.params import (
+    DEFAULT_PRESET,
+    clean_params,
+    describe_rules,
+    rules_from_params,
+)
 from scoring.families.riichi.stats import RIICHI_STATS
 
 
@@ -59,7 +64,7 @@ class RiichiFamily(SequentialFamily):
         return {"preset": DEFAULT_PRESET}
 
     def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return {"preset": rules_from_params(params).preset}
+        return clean_params(params)
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         return describe_rules(rules_from_params(params))

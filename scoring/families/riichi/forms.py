@@ -8,20 +8,34 @@ import re
 from typing import Any, ClassVar, Final
 
 from django import forms
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.display import lazy_text
 from scoring.engine.riichi import PRESETS
-from scoring.engine.riichi.payments import VALID_FU, Limit
+from scoring.engine.riichi.payments import Limit
 from scoring.engine.riichi.rules import MultipleRon
 from scoring.families.riichi.hand_input import HAN, YAKU_NAMES
-from scoring.families.riichi.params import PRESET_LABELS, rules_from_params
+from scoring.families.riichi.params import FLAG_SETTINGS, PRESET_LABELS, rules_from_params
+from scoring.families.riichi.win_fields import (
+    OTHER_WIN_PARTS,
+    OTHER_WINNERS,
+    error_field,
+    fu_field,
+    initial_other,
+    limit_field,
+    other_win,
+    other_win_fields,
+    typed_value,
+    value_problem,
+)
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 from scoring.forms.tiles import TileFieldsMixin
 from scoring.forms.typed import choice_field
 
 DRAW: Final = "draw"
 CHOMBO: Final = "chombo"
+ABORTIVE: Final = "abortive"
 # The form's answers to "how?" are the shared hand form's (its script reads them).
 HOW: Final = {"self_drawn": "tsumo", "discard": "ron"}
 RIICHI_FLAGS: Final = [
@@ -29,63 +43,79 @@ RIICHI_FLAGS: Final = [
     ("ippatsu", lazy_text("Ippatsu 一発")),
     ("chiihou", lazy_text("Blessing of earth 地和")),
 ]
-# A ron's other winners (double and triple ron), each with a typed value: their fields are
-# ``second_winner``, ``second_han``, ``second_fu``, ``second_limit``, then ``third_…``.
-OTHER_WINNERS: Final = ("second", "third")
-OTHER_WIN_PARTS: Final = ("winner", "han", "fu", "limit")
-
-
-def fu_field() -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(
-        choices=[("", "—"), *((str(fu), f"{fu} fu") for fu in sorted(VALID_FU))],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label=_("Fu"),
-    )
-
-
-def limit_field() -> forms.ChoiceField:
-    return forms.ChoiceField(
-        choices=[
-            ("", "Below a limit: han and fu"),
-            *((str(limit), limit.title()) for limit in Limit),
+AS_PRESET: Final = ("", _("As the preset says"))
+YES_NO: Final = {"yes": True, "no": False}
+# The settings an organiser may change on the preset (docs/spec/riichi.md §9), with their
+# answers; a flag's answers are "yes" and "no".
+SETTING_FIELDS: Final = {
+    "leftover_sticks": (
+        _("Riichi sticks left on the table at the end"),
+        [("first", _("To first place")), ("lost", _("Lost"))],
+    ),
+    "honba_to_all_winners": (
+        _("Counters (honba) in a double ron"),
+        [("yes", _("To every winner")), ("no", _("To the winner nearest the discarder"))],
+    ),
+    "chombo": (
+        _("Chombo"),
+        [
+            ("final", _("20,000 off the final score")),
+            ("mangan", _("A reverse mangan paid at the table")),
         ],
-        required=False,
-        label=_("Or a limit"),
-    )
-
-
-def other_win_fields(ordinal: str, seats: list[tuple[str, str]]) -> dict[str, forms.Field]:
-    """The fields of one more winner on the same discard: who, and the value typed."""
-    return {
-        f"{ordinal}_winner": forms.ChoiceField(
-            choices=[("", "Nobody"), *seats],
-            required=False,
-            label=_("%(ordinal)s winner") % {"ordinal": ordinal.title()},
-        ),
-        f"{ordinal}_han": bounded_integer(HAN, label=_("Han (dora included)"), required=False),
-        f"{ordinal}_fu": fu_field(),
-        f"{ordinal}_limit": limit_field(),
-    }
-
-
-def typed_value(han: int | None, fu: int | None, limit: str | None) -> dict[str, Any]:
-    """A win's value as the engine reads it: a limit, yakuman, or han (and fu)."""
-    if limit == Limit.YAKUMAN:
-        return {"yakuman": 1}
-    if limit:
-        return {"limit": limit}
-    return {"han": han} if fu is None else {"han": han, "fu": fu}
+    ),
+    "kazoe_yakuman": (
+        _("13 han or more without a yakuman (kazoe yakuman 数え役満)"),
+        [("yes", _("A yakuman")), ("no", _("A sanbaiman"))],
+    ),
+    "multiple_yakuman": (
+        _("Two yakuman in one hand"),
+        [("yes", _("Pay double")), ("no", _("Pay one yakuman"))],
+    ),
+    "abortive_draws": (
+        _("Abortive draws 途中流局"),
+        [("yes", _("Played")), ("no", _("Not played"))],
+    ),
+    "nagashi_mangan": (
+        _("Nagashi mangan 流し満貫"),
+        [("yes", _("Played")), ("no", _("Not played"))],
+    ),
+    "pao": (
+        _("Liability (pao 包) for big three dragons and big four winds"),
+        [("yes", _("Played")), ("no", _("Not played"))],
+    ),
+}
 
 
 class RiichiParamsForm(ParamsForm):
+    """The preset, and each setting an organiser may change on it (blank: as the preset)."""
+
     preset = radio_field(
         [(name, PRESET_LABELS[name]) for name in PRESETS], label=lazy_text("Rules")
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for key, (label, answers) in SETTING_FIELDS.items():
+            self.fields[key] = forms.ChoiceField(
+                choices=[AS_PRESET, *answers], required=False, label=label
+            )
+
     def params(self) -> dict[str, Any]:
-        return {"preset": self.cleaned_data["preset"]}
+        params: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
+        for key in SETTING_FIELDS:
+            answer = self.cleaned_data.get(key)
+            if answer:
+                params[key] = YES_NO[answer] if key in FLAG_SETTINGS else answer
+        return params
+
+    @classmethod
+    def initial_from_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """A flag's stored true or false as the form's yes or no."""
+        initial: dict[str, Any] = dict(params)
+        for key in FLAG_SETTINGS:
+            if key in params:
+                initial[key] = "yes" if params[key] else "no"
+        return initial
 
 
 class RiichiHandForm(TileFieldsMixin, HandInputForm):
@@ -127,9 +157,7 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         label=lazy_text("Yaku"),
     )
     riichi = forms.MultipleChoiceField(
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        label=lazy_text("Riichi declared 立直"),
+        required=False, widget=forms.CheckboxSelectMultiple, label=lazy_text("Riichi declared 立直")
     )
     tenpai = forms.MultipleChoiceField(
         required=False,
@@ -148,6 +176,20 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         widget=forms.CheckboxSelectMultiple,
         label=lazy_text("Riichi's own"),
     )
+    # Where the rules play them: liability (pao), abortive draws, nagashi mangan.
+    liable = forms.ChoiceField(
+        required=False,
+        label=_("Liable (pao 包)"),
+        help_text=_("who fed the last dragon or wind of a big three dragons or big four winds"),
+    )
+    abortive = forms.BooleanField(
+        required=False,
+        label=_("Abortive draw 途中流局"),
+        help_text=_("nine terminals, four winds, four riichi, four kans, triple ron"),
+    )
+    nagashi = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label=_("Nagashi mangan 流し満貫")
+    )
 
     field_order = ["winner", "how", "blamed", "value_mode", "han", "fu", "limit", "yaku"]
 
@@ -160,12 +202,26 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             (CHOMBO, lazy_text("Chombo 錯和")),
         ]
         choice_field(self, "winner").choices = results
-        for name in ("blamed", "riichi", "tenpai"):
+        for name in ("blamed", "riichi", "tenpai", "nagashi"):
             choice_field(self, name).choices = seats
+        choice_field(self, "liable").choices = [("", _("Nobody")), *seats]
+        self._drop_unplayed()
         for ordinal in OTHER_WINNERS:
             self.fields.update(other_win_fields(ordinal, seats))
         for name in ("han", *(f"{ordinal}_han" for ordinal in OTHER_WINNERS)):
             self.fields[name].widget.attrs.update({"inputmode": "numeric"})
+
+    def _drop_unplayed(self) -> None:
+        """Leave out what these rules do not play."""
+        rules = rules_from_params(self.params)
+        played = {
+            "liable": rules.pao,
+            "abortive": rules.abortive_draws,
+            "nagashi": rules.nagashi_mangan,
+        }
+        for name, kept in played.items():
+            if not kept:
+                del self.fields[name]
 
     @property
     def head_bump(self) -> bool:
@@ -174,7 +230,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
 
     @property
     def other_winners(self) -> list[dict[str, Any]]:
-        """Each other winner's bound fields by part (``winner``, ``han``, ``fu``, ``limit``)."""
+        """Each other winner's bound fields by part (``winner``, ``han``, ``fu``, ``limit``,
+        ``concealed``, ``melds``, ``winning_tile``, ``flags``)."""
         return [
             {part: self[f"{ordinal}_{part}"] for part in OTHER_WIN_PARTS}
             for ordinal in OTHER_WINNERS
@@ -183,10 +240,11 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
     def form_field_for(self, engine_field: str | None) -> str | None:
         """An error on a later win (``wins[1].han``) goes beside that winner's field."""
         found = re.fullmatch(r"wins\[(\d+)\](?:\.(\w+))?", engine_field or "")
+        if found and found.group(2) == "liable" and "liable" in self.fields:
+            return "liable"
         if found and 0 < int(found.group(1)) <= len(OTHER_WINNERS):
             ordinal = OTHER_WINNERS[int(found.group(1)) - 1]
-            part = {"yakuman": "limit"}.get(found.group(2) or "", found.group(2))
-            return f"{ordinal}_{part if part in OTHER_WIN_PARTS else 'winner'}"
+            return error_field(ordinal, found.group(2) or "winner")
         return super().form_field_for(engine_field)
 
     def clean(self) -> dict[str, Any]:
@@ -195,6 +253,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         winner = data.get("winner")
         if winner == CHOMBO and not data.get("blamed"):
             self._missing("blamed", lazy_text("Choose who made the chombo."))
+        if winner == DRAW and data.get("abortive"):
+            self._clean_abortive()
         if not winner or winner in (DRAW, CHOMBO):
             return data
         if not data.get("how"):
@@ -208,6 +268,15 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             self._missing("han", lazy_text("Enter the han (and fu), or choose a limit."))
         self._clean_other_winners()
         return data
+
+    def _clean_abortive(self) -> None:
+        """An abortive draw pays nobody: no tenpai players, no nagashi mangan."""
+        for name in ("tenpai", "nagashi"):
+            if self.cleaned_data.get(name):
+                self._missing(
+                    name,
+                    gettext("An abortive draw pays nobody: clear these, or untick Abortive draw."),
+                )
 
     def _clean_other_winners(self) -> None:
         """More winners only on a ron, where the rules pay each, every one another player."""
@@ -244,11 +313,9 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
                     f"{name} already won or discarded: the {ordinal} winner is another player.",
                 )
             taken.add(seat)
-            if not data.get(f"{ordinal}_limit") and data.get(f"{ordinal}_han") is None:
-                self._missing(
-                    f"{ordinal}_han",
-                    f"Enter the {ordinal} winner's han (and fu), or choose a limit.",
-                )
+            problem = value_problem(data, ordinal)
+            if problem is not None:
+                self._missing(*problem)
 
     def hand_input(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -257,9 +324,14 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         if winner == CHOMBO:
             return {"outcome": CHOMBO, "offender": int(data["blamed"])}
         hand: dict[str, Any]
-        if winner == DRAW:
+        if winner == DRAW and data.get("abortive"):
+            hand = {"outcome": ABORTIVE}
+        elif winner == DRAW:
             tenpai = sorted(int(seat) for seat in data.get("tenpai") or ())
             hand = {"outcome": DRAW, "tenpai": tenpai}
+            nagashi = sorted(int(seat) for seat in data.get("nagashi") or ())
+            if nagashi:
+                hand["nagashi"] = nagashi
         else:
             wins = [self._win(int(winner)), *self._other_wins()]
             hand = {"outcome": HOW[data["how"]], "wins": wins}
@@ -272,6 +344,8 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
     def _win(self, winner: int) -> dict[str, Any]:
         data = self.cleaned_data
         win: dict[str, Any] = {"winner": winner}
+        if data.get("liable"):
+            win["liable"] = int(data["liable"])
         if data["value_mode"] == "tiles":
             win["hand"] = self._tiles()
             return win
@@ -281,22 +355,22 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         return win
 
     def _other_wins(self) -> list[dict[str, Any]]:
-        """The ron's other winners, each with their typed value."""
+        """The ron's other winners, each with their typed value or their tiles (with the
+        hand's dora indicators, and its ura dora for a winner who declared riichi)."""
         data = self.cleaned_data
         if data.get("how") != "discard":
             return []
-        return [
-            {
-                "winner": int(data[f"{ordinal}_winner"]),
-                **typed_value(
-                    data.get(f"{ordinal}_han"),
-                    data.get(f"{ordinal}_fu"),
-                    data.get(f"{ordinal}_limit"),
-                ),
-            }
-            for ordinal in OTHER_WINNERS
-            if data.get(f"{ordinal}_winner")
-        ]
+        declared = {int(seat) for seat in data.get("riichi") or ()}
+        wins = []
+        for ordinal in OTHER_WINNERS:
+            if not data.get(f"{ordinal}_winner"):
+                continue
+            keys = ["dora_indicators"]
+            if int(data[f"{ordinal}_winner"]) in declared:
+                keys.append("ura_dora_indicators")
+            indicators = {key: data[key].strip() for key in keys if (data.get(key) or "").strip()}
+            wins.append(other_win(data, ordinal, indicators))
+        return wins
 
     def _tiles(self) -> dict[str, Any]:
         """The tiles with riichi's own: dora indicators and flags (the winds, self-drawn
@@ -316,29 +390,26 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         initial: dict[str, Any] = {"riichi": [str(seat) for seat in hand.get("riichi", ())]}
         if outcome == CHOMBO:
             return {**initial, "winner": CHOMBO, "blamed": str(hand.get("offender"))}
+        if outcome == ABORTIVE:
+            return {**initial, "winner": DRAW, "abortive": True}
         if outcome == DRAW:
-            return {**initial, "winner": DRAW, "tenpai": [str(s) for s in hand.get("tenpai", ())]}
+            return {
+                **initial,
+                "winner": DRAW,
+                "tenpai": [str(s) for s in hand.get("tenpai", ())],
+                "nagashi": [str(s) for s in hand.get("nagashi", ())],
+            }
         how = {answer: key for key, answer in HOW.items()}.get(str(outcome))
         win = (hand.get("wins") or [{}])[0]
         initial.update(winner=str(win.get("winner")), how=how)
+        if win.get("liable") is not None:
+            initial["liable"] = str(win["liable"])
         if hand.get("discarder") is not None:
             initial["blamed"] = str(hand["discarder"])
         others = zip(OTHER_WINNERS, (hand.get("wins") or [])[1:], strict=False)
         for ordinal, other in others:
-            initial.update(cls._initial_other(ordinal, other))
+            initial.update(initial_other(ordinal, other))
         return {**initial, **cls._initial_value(win)}
-
-    @staticmethod
-    def _initial_other(ordinal: str, win: dict[str, Any]) -> dict[str, Any]:
-        """An other winner's fields from the stored win (typed; tiles keep their han/fu
-        only through the API)."""
-        limit = str(Limit.YAKUMAN) if win.get("yakuman") else win.get("limit", "")
-        return {
-            f"{ordinal}_winner": str(win.get("winner")),
-            f"{ordinal}_han": win.get("han"),
-            f"{ordinal}_fu": win.get("fu"),
-            f"{ordinal}_limit": limit,
-        }
 
     @classmethod
     def _initial_value(cls, win: dict[str, Any]) -> dict[str, Any]:

@@ -1,12 +1,13 @@
 """A riichi hand as the league records it, read into the engine's hand result.
 
 The stored input is the engine's hand JSON (docs/spec/riichi.md §4, ``records.py``): an
-``outcome`` (``ron``, ``tsumo``, ``draw``, ``chombo``), the ``wins`` with each winner's value,
-the ``discarder``, the ``tenpai`` players, the ``riichi`` declarers and a chombo's
-``offender``. A win's value is typed (``han`` and ``fu``, a ``limit`` or ``yakuman``, with the
-``yaku`` called out) or given by its tiles (``hand``, hand-json.md with riichi's flags),
-evaluated by the ``mahjong`` library. Tiles get the seat and round winds of their place in
-the game, and a riichi declaration of their seat.
+``outcome`` (``ron``, ``tsumo``, ``draw``, ``abortive``, ``chombo``), the ``wins`` with each
+winner's value (and the player ``liable`` for a yakuman, pao), the ``discarder``, the
+``tenpai`` players, the ``riichi`` declarers, the ``nagashi`` mangan players at a draw and a
+chombo's ``offender``. A win's value is typed (``han`` and ``fu``, a ``limit`` or
+``yakuman``, with the ``yaku`` called out) or given by its tiles (``hand``, hand-json.md with
+riichi's flags), evaluated by the ``mahjong`` library. Tiles get the seat and round winds of
+their place in the game, and a riichi declaration of their seat.
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ WINDS: Final = ("1z", "2z", "3z", "4z")
 YAKU_NAMES: Final = {
     names.id: names for key, names in YAKU.items() if key not in DORA_IDS and key < 118
 }
-WIN_KEYS: Final = frozenset({"winner", "han", "fu", "limit", "yakuman", "yaku", "hand"})
+WIN_KEYS: Final = frozenset({"winner", "han", "fu", "limit", "yakuman", "yaku", "hand", "liable"})
 # A typed win's han: a limit from 5 on, but dora may add many (the bound keeps it storable).
 HAN: Final = Bound("han", 1, 100)
-HAND_KEYS: Final = ("outcome", "wins", "discarder", "tenpai", "riichi", "offender")
+HAND_KEYS: Final = ("outcome", "wins", "discarder", "tenpai", "riichi", "offender", "nagashi")
 # The value a win given by its tiles stands in for while the hand is read without its place.
 UNPLACED: Final = {"han": 1, "fu": 30}
+UNPLACED_YAKUMAN: Final = {"yakuman": 1}  # ... when a player is liable (pao) for it
 
 
 @dataclass(frozen=True)
@@ -95,16 +97,17 @@ def _typed_win(
         HAN.check(plain["han"], field=_at(index, "han"))
     if "hand" not in win:
         return plain
-    if set(plain) != {"winner"}:
+    if set(plain) - {"liable"} != {"winner"}:
         raise HandError("give the tiles or the value, not both", field=_at(index, "hand"))
+    who = {key: plain[key] for key in ("winner", "liable") if key in plain}
     evaluation = _evaluate(hand, win, index, rules, state)
     if evaluation is None:
-        return {"winner": win["winner"], **UNPLACED}
+        return {**who, **(UNPLACED_YAKUMAN if "liable" in who else UNPLACED)}
     evaluations[win["winner"]] = evaluation
     value = evaluation.value
     if value.yakuman:
-        return {"winner": win["winner"], "yakuman": value.yakuman}
-    return {"winner": win["winner"], "han": value.han, "fu": value.fu}
+        return {**who, "yakuman": value.yakuman}
+    return {**who, "han": value.han, "fu": value.fu}
 
 
 def _check_yaku(yaku: Any, index: int) -> None:

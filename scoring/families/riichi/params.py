@@ -1,15 +1,23 @@
-"""Riichi rule-set parameters: the preset a rule set plays (docs/spec/riichi.md §2)."""
+"""Riichi rule-set parameters: the preset a rule set plays, and the settings an organiser may
+change on it (docs/spec/riichi.md §2, §9): leftover sticks, counters in a double ron, how a
+chombo is paid, counted and combined yakuman, abortive draws, nagashi mangan and liability
+(pao).
+
+Stored params are ``{"preset": "ema"}`` plus any setting changed from the preset, e.g.
+``{"preset": "ema", "leftover_sticks": "lost", "pao": false}``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
 
 from scoring.engine.errors import RulesError
 from scoring.engine.riichi import PRESETS, RiichiRules
-from scoring.engine.riichi.rules import MultipleRon
+from scoring.engine.riichi.rules import ChomboPenalty, LeftoverSticks, MultipleRon
 
 DEFAULT_PRESET: Final = "ema"
 PRESET_LABELS: Final = {
@@ -17,15 +25,33 @@ PRESET_LABELS: Final = {
     "wrc": "World Riichi Championship rules",
     "club": "Club game: red fives, 25,000 start / 30,000 return, kiriage, bust",
 }
+# The settings a rule set may change on its preset, by kind: a choice's values, or a flag.
+CHOICE_SETTINGS: Final = {
+    "leftover_sticks": tuple(str(value) for value in LeftoverSticks),
+    "chombo": tuple(str(value) for value in ChomboPenalty),
+}
+FLAG_SETTINGS: Final = (
+    "honba_to_all_winners",
+    "kazoe_yakuman",
+    "multiple_yakuman",
+    "abortive_draws",
+    "nagashi_mangan",
+    "pao",
+)
+SETTINGS: Final = (*CHOICE_SETTINGS, *FLAG_SETTINGS)
+# A chombo paid off the final score under a preset that pays it at the table (RCR §3.4.6).
+FINAL_CHOMBO_POINTS: Final = 20000
 
 
 def rules_from_params(params: Mapping[str, Any]) -> RiichiRules:
-    """The engine's rules a rule set's parameters name.
+    """The engine's rules a rule set's parameters name: the preset, with its settings changed.
 
     >>> rules_from_params({"preset": "club"}).red_fives
     True
+    >>> rules_from_params({"preset": "club", "chombo": "final"}).chombo_points
+    20000
     """
-    unknown = sorted(set(params) - {"preset"})
+    unknown = sorted(set(params) - {"preset", *SETTINGS})
     if unknown:
         raise RulesError(
             "unknown riichi rule {unknown}", field=unknown[0], unknown=repr(unknown[0])
@@ -34,7 +60,32 @@ def rules_from_params(params: Mapping[str, Any]) -> RiichiRules:
     if not isinstance(name, str) or name not in PRESETS:
         known = ", ".join(PRESETS)
         raise RulesError("the preset must be one of {known}", field="preset", known=known)
-    return PRESETS[name]
+    changes = {key: _setting(key, params[key]) for key in SETTINGS if key in params}
+    rules = replace(PRESETS[name], **changes)
+    if rules.chombo is ChomboPenalty.FINAL and not rules.chombo_points:
+        rules = replace(rules, chombo_points=FINAL_CHOMBO_POINTS)
+    return rules
+
+
+def _setting(key: str, value: Any) -> Any:
+    if key in FLAG_SETTINGS:
+        if not isinstance(value, bool):
+            raise RulesError("{key} must be true or false", field=key, key=key)
+        return value
+    if value not in CHOICE_SETTINGS[key]:
+        known = ", ".join(CHOICE_SETTINGS[key])
+        raise RulesError("{key} must be one of {known}", field=key, key=key, known=known)
+    return value
+
+
+def clean_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The params as stored: the preset, and each setting given (checked).
+
+    >>> clean_params({"preset": "wrc", "pao": False})
+    {'preset': 'wrc', 'pao': False}
+    """
+    rules = rules_from_params(params)
+    return {"preset": rules.preset, **{key: params[key] for key in SETTINGS if key in params}}
 
 
 def describe_rules(rules: RiichiRules) -> str:
@@ -46,10 +97,33 @@ def describe_rules(rules: RiichiRules) -> str:
         _("uma %(uma)s") % {"uma": uma},
         _("red fives") if rules.red_fives else _("no red fives"),
         _("head bump") if rules.multiple_ron is MultipleRon.HEAD_BUMP else _("double ron"),
-        f"chombo {rules.chombo_points:,} off the final score"
-        if rules.chombo_points
+        _("chombo %(points)s off the final score") % {"points": f"{rules.chombo_points:,}"}
+        if rules.chombo is ChomboPenalty.FINAL
         else _("chombo paid as a reverse mangan"),
     ]
     if rules.bust:
         parts.append(_("a player below zero ends the game"))
-    return ", ".join(parts)
+    return ", ".join(parts + _described_settings(rules))
+
+
+def _described_settings(rules: RiichiRules) -> list[str]:
+    """The §9 settings and the optional rules, in words."""
+    parts = [
+        _("leftover riichi sticks to first place")
+        if rules.leftover_sticks is LeftoverSticks.FIRST
+        else _("leftover riichi sticks lost"),
+    ]
+    if rules.multiple_ron is MultipleRon.DOUBLE_RON:
+        parts.append(
+            _("counters to every winner of a double ron")
+            if rules.honba_to_all_winners
+            else _("counters to the winner nearest the discarder")
+        )
+    parts += [
+        _("13+ han a yakuman") if rules.kazoe_yakuman else _("13+ han a sanbaiman"),
+        _("yakuman combine") if rules.multiple_yakuman else _("one yakuman at most"),
+        _("abortive draws") if rules.abortive_draws else _("no abortive draws"),
+        _("nagashi mangan") if rules.nagashi_mangan else _("no nagashi mangan"),
+        _("liability (pao)") if rules.pao else _("no liability (pao)"),
+    ]
+    return parts

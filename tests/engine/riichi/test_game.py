@@ -166,3 +166,15 @@ def test_an_error_names_the_hand_it_is_in() -> None:
         )
     assert caught.value.field == "hands[2].wins"
     assert caught.value.message.startswith("hand 2: ")
+
+
+def test_an_abortive_draw_repeats_the_deal_with_one_more_counter() -> None:
+    state = play(start(CLUB), HandResult(Outcome.ABORTIVE, riichi=(2,)), CLUB)
+    assert (state.dealer, state.honba, state.sticks) == (0, 1, 1)
+    assert state.scores == (25000, 25000, 24000, 25000)
+
+
+def test_a_nagashi_mangan_draw_passes_the_deal_when_the_dealer_is_noten() -> None:
+    state = play(start(CLUB), HandResult(Outcome.DRAW, nagashi=(1,)), CLUB)
+    assert (state.dealer, state.honba) == (1, 1)
+    assert state.scores == (21000, 33000, 23000, 23000)

@@ -112,3 +112,40 @@ def test_bad_games_are_refused_naming_the_field(data: object, field: str) -> Non
     with pytest.raises(EngineError) as caught:
         game_from_json(data, EMA)
     assert caught.value.field == field
+
+
+def test_it_reads_abortive_draws_nagashi_and_a_liable_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = {
+        "rules": "club",
+        "stopped": True,
+        "hands": [
+            {"outcome": "abortive", "riichi": [0]},
+            {"outcome": "draw", "nagashi": [1]},
+            {"outcome": "tsumo", "wins": [{"winner": 2, "yakuman": 1, "liable": 3}]},
+        ],
+    }
+    assert main(["riichi-game", write(tmp_path, game)]) == 0
+    # The abortive draw keeps the dealer and adds a counter; B's nagashi mangan passes the
+    # deal (the dealer is noten); C's yakuman tsumo: 32,000 + 600 from D, the liable, and the
+    # stick.
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        "1. East 1, 0 honba: abortive | 24000 25000 25000 25000 | sticks 1",
+        "2. East 1, 1 honba: draw | 20000 33000 23000 23000 | sticks 1",
+        "3. East 2, 2 honba: tsumo | 20000 33000 56600 -9600 | sticks 0",
+    ]
+
+
+def test_it_refuses_an_abortive_draw_where_the_rules_play_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["riichi-game", write(tmp_path, {"rules": "ema", "hands": [{"outcome": "abortive"}]})])
+        == 1
+    )
+    assert "hand 1: these rules play no abortive draws" in capsys.readouterr().err
+    with pytest.raises(EngineError, match="is for a yakuman"):
+        result_from_json(
+            {"outcome": "tsumo", "wins": [{"winner": 1, "han": 3, "fu": 30, "liable": 2}]}
+        )

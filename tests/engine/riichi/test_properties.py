@@ -1,6 +1,8 @@
 """Zero-sum over random hand sequences: points plus the sticks on the table never change, and
 the final placement points lose exactly the chombo penalties (docs/spec/riichi.md §4, §6)."""
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +21,7 @@ from scoring.engine.riichi import (
     settle,
     start,
 )
-from scoring.engine.riichi.rules import RIICHI_STICK, SEATS, ChomboPenalty
+from scoring.engine.riichi.rules import RIICHI_STICK, SEATS, ChomboPenalty, MultipleRon
 
 VALUES = st.sampled_from(
     [HandValue(1, 30), HandValue(2, 25), HandValue(3, 40), HandValue(4, 30), HandValue(3, 110)]
@@ -36,16 +38,40 @@ def results(draw: st.DrawFn) -> HandResult:
     if outcome is Outcome.CHOMBO:
         return HandResult(outcome, offender=draw(SEAT))
     riichi = draw(RIICHI)
+    if outcome is Outcome.ABORTIVE:
+        return HandResult(outcome, riichi=riichi)
     if outcome is Outcome.DRAW:
         extra = draw(st.sets(SEAT))
-        return HandResult(outcome, tenpai=tuple(sorted(set(riichi) | extra)), riichi=riichi)
+        nagashi = tuple(sorted(draw(st.sets(SEAT, max_size=2))))
+        tenpai = tuple(sorted(set(riichi) | extra))
+        return HandResult(outcome, tenpai=tenpai, riichi=riichi, nagashi=nagashi)
     if outcome is Outcome.TSUMO:
-        return HandResult(outcome, wins=(Win(draw(SEAT), draw(VALUES)),), riichi=riichi)
+        return HandResult(outcome, wins=(win(draw, draw(SEAT)),), riichi=riichi)
     discarder = draw(SEAT)
     others = [seat for seat in range(SEATS) if seat != discarder]
     winners = draw(st.lists(st.sampled_from(others), min_size=1, max_size=3, unique=True))
-    wins = tuple(Win(seat, draw(VALUES)) for seat in winners)
+    wins = tuple(win(draw, seat) for seat in winners)
     return HandResult(outcome, wins=wins, discarder=discarder, riichi=riichi)
+
+
+def win(draw: st.DrawFn, seat: int) -> Win:
+    """A win, and for a yakuman sometimes a liable (pao) player."""
+    value = draw(VALUES)
+    liable = None
+    if value.yakuman and draw(st.booleans()):
+        liable = draw(st.sampled_from([other for other in range(SEATS) if other != seat]))
+    return Win(seat, value, liable)
+
+
+def refused(result: HandResult, rules: RiichiRules) -> bool:
+    """What these rules do not play: a second winner under head bump, an abortive draw,
+    a nagashi mangan, a liable player."""
+    return (
+        (len(result.wins) > 1 and rules.multiple_ron is MultipleRon.HEAD_BUMP)
+        or (result.outcome is Outcome.ABORTIVE and not rules.abortive_draws)
+        or (bool(result.nagashi) and not rules.nagashi_mangan)
+        or (any(w.liable is not None for w in result.wins) and not rules.pao)
+    )
 
 
 def chombo_penalties(rules: RiichiRules, chombos: tuple[int, ...]) -> int:
@@ -54,7 +80,7 @@ def chombo_penalties(rules: RiichiRules, chombos: tuple[int, ...]) -> int:
 
 @settings(max_examples=150, deadline=None)
 @given(
-    rules=st.sampled_from([EMA, WRC, CLUB]),
+    rules=st.sampled_from([EMA, WRC, CLUB, replace(WRC, pao=False, nagashi_mangan=True)]),
     hands=st.lists(results(), min_size=1, max_size=30),
 )
 def test_points_and_sticks_are_conserved_and_final_points_sum_to_minus_the_penalties(
@@ -67,8 +93,9 @@ def test_points_and_sticks_are_conserved_and_final_points_sum_to_minus_the_penal
         try:
             settlement = settle(result, state.table, rules)
         except HandError:
-            assert len(result.wins) > 1  # only head bump refuses a generated hand
+            assert refused(result, rules)
             continue
+        assert not refused(result, rules)
         assert sum(settlement.changes) + RIICHI_STICK * (settlement.sticks - state.sticks) == 0
         state = play(state, result, rules)
         assert sum(state.scores) + RIICHI_STICK * state.sticks == SEATS * rules.start

@@ -134,3 +134,83 @@ def test_who_takes_the_counters_in_a_double_ron_is_one_field_of_the_rules() -> N
     rules = replace(EMA, honba_to_all_winners=False)
     result = ron((0, HandValue(2, 30)), (2, MANGAN), discarder=3)
     assert settle(result, Table(dealer=1, honba=1), rules).changes == (2300, 0, 8000, -10300)
+
+
+# Liability 包 (pao), nagashi mangan 流し満貫 and abortive draws 途中流局 (spec §4.6-4.8).
+
+YAKUMAN = HandValue(yakuman=1)
+
+
+def test_pao_on_a_self_drawn_yakuman_the_liable_player_pays_it_all() -> None:
+    # non-dealer seat 1 tsumo daisangen, seat 3 fed the third dragon: 32,000 + 300 from seat 3
+    result = HandResult(Outcome.TSUMO, wins=(Win(1, YAKUMAN, liable=3),))
+    settlement = settle(result, Table(dealer=0, honba=1), EMA)
+    assert settlement.changes == (0, 32300, 0, -32300)
+
+
+def test_pao_on_a_dealers_self_drawn_yakuman() -> None:
+    result = HandResult(Outcome.TSUMO, wins=(Win(0, YAKUMAN, liable=2),))
+    assert settle(result, Table(dealer=0), WRC).changes == (48000, 0, -48000, 0)
+
+
+def test_pao_on_a_ron_by_another_player_the_liable_player_and_the_discarder_split() -> None:
+    # seat 2 deals in a non-dealer yakuman of seat 1, seat 0 is liable: 16,000 each; the
+    # discarder alone pays the 2 counters (600) and the winner takes the stick on the table
+    result = HandResult(Outcome.RON, wins=(Win(1, YAKUMAN, liable=0),), discarder=2)
+    settlement = settle(result, Table(dealer=3, honba=2, sticks=1), EMA)
+    assert settlement.changes == (-16000, 33600, -16600, 0)
+    assert settlement.sticks == 0
+
+
+def test_pao_when_the_liable_player_deals_in_is_an_ordinary_ron() -> None:
+    result = HandResult(Outcome.RON, wins=(Win(1, YAKUMAN, liable=2),), discarder=2)
+    assert settle(result, Table(dealer=1), EMA).changes == (0, 48000, -48000, 0)
+
+
+def test_pao_is_for_a_yakuman_and_not_the_winner_and_where_the_rules_play_it() -> None:
+    with pytest.raises(HandError, match="yakuman") as caught:
+        HandResult(Outcome.TSUMO, wins=(Win(1, MANGAN, liable=2),))
+    assert caught.value.field == "wins[0].liable"
+    with pytest.raises(HandError, match="own hand"):
+        HandResult(Outcome.TSUMO, wins=(Win(1, YAKUMAN, liable=1),))
+    with pytest.raises(HandError, match="not a seat"):
+        HandResult(Outcome.TSUMO, wins=(Win(1, YAKUMAN, liable=4),))
+    no_pao = replace(EMA, pao=False)
+    with pytest.raises(HandError, match="no liability"):
+        settle(HandResult(Outcome.TSUMO, wins=(Win(1, YAKUMAN, liable=2),)), Table(), no_pao)
+
+
+def test_nagashi_mangan_is_paid_as_a_self_drawn_mangan_instead_of_tenpai_payments() -> None:
+    # club: seat 2 (non-dealer) nagashi; seat 1 tenpai is paid nothing; no counters; the
+    # stick declared stays on the table
+    result = HandResult(Outcome.DRAW, tenpai=(1,), riichi=(1,), nagashi=(2,))
+    settlement = settle(result, Table(dealer=0, honba=3, sticks=1), CLUB)
+    assert settlement.changes == (-4000, -3000, 8000, -2000)
+    assert settlement.sticks == 2
+
+
+def test_two_nagashi_mangan_are_each_paid_and_a_dealers_is_6000_all() -> None:
+    result = HandResult(Outcome.DRAW, nagashi=(0, 3))
+    # seat 0 deals: 4,000 from each; seat 3: 4,000 from the dealer, 2,000 from the others
+    assert settle(result, Table(dealer=0), CLUB).changes == (8000, -6000, -6000, 4000)
+
+
+def test_nagashi_and_abortive_draws_only_where_the_rules_play_them() -> None:
+    with pytest.raises(HandError, match="no nagashi") as caught:
+        settle(HandResult(Outcome.DRAW, nagashi=(2,)), Table(), EMA)
+    assert caught.value.field == "nagashi"
+    with pytest.raises(HandError, match="no abortive") as caught:
+        settle(HandResult(Outcome.ABORTIVE), Table(), WRC)
+    assert caught.value.field == "outcome"
+    with pytest.raises(HandError, match="no nagashi"):
+        HandResult(Outcome.RON, wins=(Win(1, MANGAN),), discarder=2, nagashi=(1,))
+
+
+def test_an_abortive_draw_moves_no_points_and_keeps_the_declared_sticks() -> None:
+    # suucha riichi: the four sticks stay on the table
+    result = HandResult(Outcome.ABORTIVE, riichi=(0, 1, 2, 3))
+    settlement = settle(result, Table(sticks=1), CLUB)
+    assert settlement.changes == (-1000, -1000, -1000, -1000)
+    assert settlement.sticks == 5
+    with pytest.raises(HandError, match="no tenpai"):
+        HandResult(Outcome.ABORTIVE, tenpai=(1,))
