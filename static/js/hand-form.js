@@ -204,11 +204,25 @@
         return;
       }
       // Refused: the form page with the server's errors beside the fields.
-      document.open();
-      document.write(result.html);
-      document.close();
+      showPage(result.html);
     });
   });
+
+  // The server's page takes this one's place, built as DOM (never written as text). Scripts
+  // parsed from text never run, so each is made anew: they then run in order, as on a load.
+  function showPage(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var fresh = document.importNode(page.documentElement, true);
+    fresh.querySelectorAll("script").forEach(function (old) {
+      var script = document.createElement("script");
+      Array.prototype.forEach.call(old.attributes, function (a) { script.setAttribute(a.name, a.value); });
+      script.textContent = old.textContent;
+      script.async = false;
+      old.replaceWith(script);
+    });
+    document.replaceChild(fresh, document.documentElement);
+    window.scrollTo(0, 0);
+  }
   // Opened from the phone's copy (offline, static/js/service-worker.js): the kept page's
   // entry id was the one of the form as last shown; this hand gets an id of its own.
   if (document.documentElement.hasAttribute("data-offline-copy")) {

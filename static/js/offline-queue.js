@@ -10,6 +10,9 @@
   "use strict";
   var _ = function (text) { return window.mahjongText.gettext(text); };
   var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
+  // Once a window: a refused form page put in this one's place (hand-form.js) runs its
+  // scripts again, and this one's listeners are on the window.
+  if (window.mahjongOutbox) return;
   var KEY = "mahjong-league-outbox";
   var REFUSED_KEY = "mahjong-league-outbox-refused";
   var LOAD_PREFIX = "#outbox-load-";
@@ -156,9 +159,9 @@
     retryMs = FIRST_RETRY_MS;
     var left = load();
     if (left.length) {
-      banner(describe(left) + "; sending…", "warning");
+      banner(describe(left) + _("; sending…"), "warning");
     } else if (result.refused) {
-      banner("A saved hand was refused by the server.", "error");
+      banner(_("A saved hand was refused by the server."), "error");
     } else {
       banner(_("Saved hands sent."), "ok");
       if (document.body.dataset.refreshOnSync === "1") window.location.reload();
@@ -173,20 +176,20 @@
     post(entry, true).then(function (result) {
       sending = false;
       if (result.signIn) {
-        banner(describe(entries) + ". Sign in to send them.", "warning", signInLink());
+        banner(describe(entries) + _(". Sign in to send them."), "warning", signInLink());
         schedule(retryMs);
         return;
       }
       if (!result.saved && !result.refused) {
-        retryLater(describe(entries) + ": the server could not take them (" +
-          result.response.status + "); they will be sent again.");
+        retryLater(describe(entries) + fmt(": the server could not take them (%(status)s); they will be sent again.",
+          { status: result.response.status }));
         return;
       }
       settled(entry, result);
       flush();
     }).catch(function () {
       sending = false;
-      retryLater(describe(load()) + ": no connection yet, it will be sent automatically.");
+      retryLater(describe(load()) + _(": no connection yet, it will be sent automatically."));
     });
   }
 
@@ -242,11 +245,11 @@
           result.queued = false;
           return result;
         }
-        keep(entry, result.signIn ? ". Sign in to send them." : ": the server could not take it; it will be sent again.");
-        if (result.signIn) banner(describe(load()) + ". Sign in to send them.", "warning", signInLink());
+        keep(entry, result.signIn ? _(". Sign in to send them.") : _(": the server could not take it; it will be sent again."));
+        if (result.signIn) banner(describe(load()) + _(". Sign in to send them."), "warning", signInLink());
         return { response: result.response, queued: true };
       }, function () {
-        keep(entry, ": no connection, it will be sent automatically.");
+        keep(entry, _(": no connection, it will be sent automatically."));
         return { response: null, queued: true };
       });
     },
@@ -260,5 +263,5 @@
   document.addEventListener("DOMContentLoaded", loadRefused);
   window.addEventListener("hashchange", loadRefused);  // the link was to the page already open
   if (load().length) flush();
-  else if (load(REFUSED_KEY).length) banner("A saved hand was refused by the server.", "error");
+  else if (load(REFUSED_KEY).length) banner(_("A saved hand was refused by the server."), "error");
 })();

@@ -23,6 +23,8 @@ ENGINE_KEYWORDS = (
     "Bound",
     "prefixed",
     "lazy_text",
+    # The scripts' own: fmt(text, values) is gettext, then the values put in.
+    "fmt",
 )
 
 
