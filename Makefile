@@ -36,7 +36,9 @@ lint: $(STAMP)
 
 test: lint node_modules/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	@# One worker per core (pytest-xdist); a module's or class's tests stay on one worker,
+	@# so data built once per module or class is built once.
+	$(BIN)/pytest -n auto --dist loadscope
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles node_modules
