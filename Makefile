@@ -36,7 +36,12 @@ lint: $(STAMP)
 
 test: lint node_modules/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	@# One worker per core (pytest-xdist); a module's or class's tests stay on one worker,
+	@# so data built once per module or class is built once. Schemathesis expands its tests
+	@# per API operation only without xdist (under it they collapse into two), so its file
+	@# runs after, in one process.
+	$(BIN)/pytest -n auto --dist loadscope --ignore=tests/api/test_schemathesis.py
+	$(BIN)/pytest tests/api/test_schemathesis.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles node_modules

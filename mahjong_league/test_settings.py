@@ -10,8 +10,17 @@ os.environ["MAHJONG_LEAGUE_TESTING"] = "1"
 
 from mahjong_league.settings import *  # noqa: F403
 
+# Under pytest-xdist each worker (gw0, gw1, ...) gets its own test database from
+# pytest-django; it also gets its own upload folder, progress folder and cache keys, so that
+# workers never see each other's files or job progress.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+SUFFIX = f"-{WORKER}" if WORKER else ""
+
 # Files the tests upload are kept out of the project folder.
-MEDIA_ROOT = Path(tempfile.gettempdir()) / "mahjong-league-test-media"
-JOB_PROGRESS_DIR = Path(tempfile.gettempdir()) / "mahjong-league-test-progress"
+MEDIA_ROOT = Path(tempfile.gettempdir()) / f"mahjong-league-test-media{SUFFIX}"
+JOB_PROGRESS_DIR = Path(tempfile.gettempdir()) / f"mahjong-league-test-progress{SUFFIX}"
 if not REDIS_URL:  # noqa: F405
     CACHES["progress"]["LOCATION"] = str(JOB_PROGRESS_DIR)  # noqa: F405
+else:
+    for cache in CACHES.values():  # noqa: F405
+        cache["KEY_PREFIX"] = f"{cache['KEY_PREFIX']}{SUFFIX}"
