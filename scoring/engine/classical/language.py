@@ -27,7 +27,7 @@ from scoring.engine.classical.model import (
     TermKind,
     Units,
 )
-from scoring.engine.errors import LineError
+from scoring.engine.errors import EngineError, LineError, RulesError
 
 END_MARKER: Final = "// END"
 MAX_RULES: Final = 99
@@ -133,7 +133,7 @@ class _Reader:
     option_values: dict[str, object] = field(default_factory=dict)
     rules: list[Rule] = field(default_factory=list)
 
-    def fail(self, line: int, message: str) -> None:
+    def fail(self, line: int, message: str | EngineError) -> None:
         self.errors.append(LineError(line, message))
 
     def read(self) -> tuple[list[LineError], RuleSet | None]:
@@ -185,6 +185,8 @@ class _Reader:
     def _guarded(self, number: int, action: Callable[[], None]) -> None:
         try:
             action()
+        except EngineError as error:
+            self.fail(number, error)
         except ValueError as error:
             self.fail(number, str(error))
 
@@ -193,31 +195,43 @@ class _Reader:
     def _option(self, raw: str, number: int) -> None:
         text = raw.rstrip()
         if text != text.lstrip():
-            raise ValueError("an option line must start at the beginning of the line, no space")
+            raise RulesError("an option line must start at the beginning of the line, no space")
         name, _, value = text.partition("=")
         if name != name.rstrip() or value != value.lstrip():
-            raise ValueError(f"no spaces are allowed around '=' in the option line {text!r}")
+            raise RulesError(
+                "no spaces are allowed around '=' in the option line {text!r}", text=text
+            )
         if name in _BOOLEAN_OPTIONS:
             if value not in ("T", "F"):
-                raise ValueError(f"{name} must be T or F, not {value!r}")
+                raise RulesError("{name} must be T or F, not {value!r}", name=name, value=value)
             self.option_values[_BOOLEAN_OPTIONS[name]] = value == "T"
         elif name == "PaymentMethod":
             if value not in ("0", "1", "2", "3", "4"):
-                raise ValueError(f"PaymentMethod must be 0, 1, 2, 3 or 4, not {value!r}")
+                raise RulesError(
+                    "PaymentMethod must be 0, 1, 2, 3 or 4, not {value!r}", value=value
+                )
             self.option_values["payment_method"] = PaymentMethod(int(value))
         else:
             known = ", ".join(_OPTION_NAMES)
-            raise ValueError(f"unknown option {name!r} (the options are {known})")
+            raise RulesError(
+                "unknown option {name!r} (the options are {known})", name=name, known=known
+            )
 
     # --- scoring rules
 
     def _add_rule(self, text: str, number: int) -> None:
         rule = parse_rule_line(text, number)
         if len(self.rules) == MAX_RULES:
-            raise ValueError(f"a rules file has at most {MAX_RULES} scoring rules")
+            raise RulesError(
+                "a rules file has at most {max_rules} scoring rules", max_rules=MAX_RULES
+            )
         for earlier in self.rules:
             if earlier.id == rule.id:
-                raise ValueError(f"rule ID {rule.id} is already used on line {earlier.line}")
+                raise RulesError(
+                    "rule ID {id} is already used on line {line_value}",
+                    id=rule.id,
+                    line_value=earlier.line,
+                )
         self.rules.append(rule)
 
     def _check_references(self) -> None:
@@ -282,11 +296,12 @@ def parse_rule_line(text: str, line: int) -> Rule:
     tokens = _TOKEN.findall(text)
     for token in tokens:
         if token.startswith('"') and (len(token) == 1 or not token.endswith('"')):
-            raise ValueError("a double quote is not closed")
+            raise RulesError("a double quote is not closed")
     if len(tokens) != 6:
-        raise ValueError(
-            'a scoring rule has six fields: ID TYPE "description" "rule" value units; '
-            f"this line has {len(tokens)}"
+        raise RulesError(
+            'a scoring rule has six fields: ID TYPE "description" "rule" value '
+            "units; this line has {count}",
+            count=len(tokens),
         )
     rule_id, kind, description, code, value, units = tokens
     _require_quoted(description, "description")
@@ -296,9 +311,13 @@ def parse_rule_line(text: str, line: int) -> Rule:
     code_text = code[1:-1]
     terms, operators = parse_code(code_text)
     if not terms and not rule_type.is_event:
-        raise ValueError(f"rule {identifier} is calculated (TYPE {kind}) and needs a rule code")
+        raise RulesError(
+            "rule {identifier} is calculated (TYPE {kind}) and needs a rule code",
+            identifier=identifier,
+            kind=kind,
+        )
     if not re.fullmatch(r"[+-]?\d+", value):
-        raise ValueError(f"the value {value!r} is not a whole number")
+        raise RulesError("the value {value!r} is not a whole number", value=value)
     unit = _choice(units, "units", Units, "0 (points), 1 (doubles) or 2 (percent of the limit)")
     return Rule(
         identifier,
@@ -315,18 +334,22 @@ def parse_rule_line(text: str, line: int) -> Rule:
 
 def _require_quoted(token: str, name: str) -> None:
     if not token.startswith('"'):
-        raise ValueError(f"the {name} must be in double quotes, not {token!r}")
+        raise RulesError(
+            "the {name} must be in double quotes, not {token!r}", name=name, token=token
+        )
 
 
 def _rule_id(token: str) -> int:
     if not re.fullmatch(r"\d{1,2}", token):
-        raise ValueError(f"the rule ID {token!r} is not a whole number from 0 to 99")
+        raise RulesError("the rule ID {token!r} is not a whole number from 0 to 99", token=token)
     return int(token)
 
 
 def _choice(token: str, name: str, enum: type[_E], allowed: str) -> _E:
     if not re.fullmatch(r"\d", token) or int(token) >= len(enum):
-        raise ValueError(f"{name} {token!r} is not {allowed}")
+        raise RulesError(
+            "{name} {token!r} is not {allowed}", name=name, token=token, allowed=allowed
+        )
     return enum(int(token))
 
 
@@ -352,18 +375,28 @@ def parse_sub_rule(text: str, code: str = "") -> SubRule:
     where = f" in {code!r}" if code and code != text else ""
     if len(text) != 3:
         if not text:
-            raise ValueError(f"an operator has no sub-rule on one side{where}")
-        raise ValueError(f"the sub-rule {text!r}{where} is not three characters")
+            raise RulesError("an operator has no sub-rule on one side{where}", where=where)
+        raise RulesError(
+            "the sub-rule {text!r}{where} is not three characters", text=text, where=where
+        )
     first = text[0]
     if first.isdigit():
         return _reference(text, where)
     if first == "N":
         if not text[1:].isdigit():
-            raise ValueError(f"the sub-rule {text!r}{where}: N is followed by two digits (N13)")
+            raise RulesError(
+                "the sub-rule {text!r}{where}: N is followed by two digits (N13)",
+                text=text,
+                where=where,
+            )
         return SubRule(text, TermKind.CONSECUTIVE, count=int(text[1:]))
     if first == "M":
         if text[1:] != "**":
-            raise ValueError(f"the sub-rule {text!r}{where}: the Mahjong test is written M**")
+            raise RulesError(
+                "the sub-rule {text!r}{where}: the Mahjong test is written M**",
+                text=text,
+                where=where,
+            )
         return SubRule(text, TermKind.MAHJONG)
     return _set_term(text, where)
 
@@ -371,14 +404,18 @@ def parse_sub_rule(text: str, code: str = "") -> SubRule:
 def _reference(text: str, where: str) -> SubRule:
     second, mode = text[1], text[2]
     if not (second.isdigit() or second == "!"):
-        raise ValueError(
-            f"the sub-rule {text!r}{where}: after a rule ID's first digit comes its second "
-            "digit or '!'"
+        raise RulesError(
+            "the sub-rule {text!r}{where}: after a rule ID's first digit comes its "
+            "second digit or '!'",
+            text=text,
+            where=where,
         )
     if mode not in "SUC":
-        raise ValueError(
-            f"the sub-rule {text!r}{where}: a rule reference ends in S (set), U (set, "
-            "reusable) or C (not set)"
+        raise RulesError(
+            "the sub-rule {text!r}{where}: a rule reference ends in S (set), U "
+            "(set, reusable) or C (not set)",
+            text=text,
+            where=where,
         )
     rule_id = int(text[0] + second) if second.isdigit() else int(text[0])
     return SubRule(text, TermKind.REFERENCE, rule_id=rule_id, mode=mode)
@@ -387,16 +424,24 @@ def _reference(text: str, where: str) -> SubRule:
 def _set_term(text: str, where: str) -> SubRule:
     first = "*" if text[0] == " " else text[0]
     if first not in _SECOND:
-        raise ValueError(
-            f"the sub-rule {text!r}{where}: {text[0]!r} cannot start a sub-rule (use P K C T F "
-            "S G, a rule ID, N or M)"
+        raise RulesError(
+            "the sub-rule {text!r}{where}: {text2!r} cannot start a sub-rule (use P "
+            "K C T F S G, a rule ID, N or M)",
+            text=text,
+            where=where,
+            text2=text[0],
         )
     name = _SET_NAMES[first]
     for position, allowed in ((1, _SECOND[first]), (2, _THIRD[first])):
         char = text[position]
         if char not in allowed + "* ":
-            raise ValueError(
-                f"the sub-rule {text!r}{where}: {char!r} cannot be character {position + 1} of a "
-                f"{name} sub-rule"
+            raise RulesError(
+                "the sub-rule {text!r}{where}: {char!r} cannot be character "
+                "{position_value} of a {name} sub-rule",
+                text=text,
+                where=where,
+                char=char,
+                position_value=position + 1,
+                name=name,
             )
     return SubRule(text, TermKind.SET)
