@@ -4,15 +4,18 @@ dave organises the Tigers (members only) and belongs nowhere else."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from games import services
 from games.catalogs import catalogs_compile
 from games.models import Club, Player, RuleSet, Season, Session
+from scoring.chinese import use_english_script
 
 PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
@@ -23,6 +26,17 @@ def pytest_configure(config: pytest.Config) -> None:
     the process that starts any workers)."""
     if not hasattr(config, "workerinput"):
         catalogs_compile()
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A request leaves its language (and the English pages' script of Chinese) active on
+    the thread, as Django's LocaleMiddleware does: each test ends back in the site's
+    default, so that the next test, or an engine doctest on the same worker, starts in
+    English."""
+    yield
+    translation.deactivate()
+    use_english_script("hant")
 
 
 @pytest.fixture(autouse=True)
