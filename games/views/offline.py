@@ -66,6 +66,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "staticUrl": settings.STATIC_URL,
         "offlineUrl": reverse("offline"),
         "sessionsUrl": reverse("offline_sessions"),
+        "catalogueUrl": reverse("javascript_catalog"),
     }
     script = f"var CONFIG = {json.dumps(config)};\n{worker_source()}"
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")

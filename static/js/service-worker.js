@@ -8,6 +8,10 @@
 //   kept; from the phone's copy when there is no connection. Only the pages the member's own
 //   list names are kept, and the list says whose it is: a different person empties them.
 // - Any other page without a connection: the offline page.
+// - The scripts' words (Django's JavaScript catalogue, CONFIG.catalogueUrl): from the network;
+//   kept with the member's pages, once per language (its answer depends on the reader's
+//   language). Without a connection, the one in the language of the page that asks (the kept
+//   page's <html lang>), else the last one kept. With none, the scripts speak English.
 // - Never kept: anything but GET, the API, another person's pages. Signing out empties it
 //   all (static/js/offline-app.js).
 /* global CONFIG */
@@ -17,6 +21,7 @@ var PREFIX = "mahjong-league-";
 var SHELL = PREFIX + "shell-" + CONFIG.version;
 var PAGES = PREFIX + "pages-" + CONFIG.version;
 var LIST = CONFIG.sessionsUrl;
+var CATALOGUE = CONFIG.catalogueUrl;
 // Bumped when the page signs out: a sync that began before then keeps nothing.
 var generation = 0;
 
@@ -106,6 +111,49 @@ function cacheFirst(request) {
   return caches.match(request).then(function (kept) { return kept || fetch(request); });
 }
 
+// The catalogue in each language, kept with the member's pages under its language's key, and
+// the last one kept under the plain address.
+function catalogueKey(language) { return CATALOGUE + "?language=" + encodeURIComponent(language); }
+
+function keepCatalogue(response) {
+  var language = response.headers.get("Content-Language");
+  if (!keepable(response) || !language) return Promise.resolve();
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all([cache.put(catalogueKey(language), response.clone()), cache.put(CATALOGUE, response)]);
+  });
+}
+
+// The language of the page that asks, when the phone keeps that page.
+function askingLanguage(request) {
+  if (!request.referrer) return Promise.resolve(null);
+  return keptPage(pagePath(request.referrer)).then(function (kept) {
+    if (!kept) return null;
+    return kept.text().then(function (html) {
+      var found = /<html[^>]*\slang="([^"]+)"/.exec(html);
+      return found ? found[1] : null;
+    });
+  });
+}
+
+function keptCatalogue(request) {
+  return askingLanguage(request).then(function (language) {
+    var own = language ? caches.match(catalogueKey(language), { cacheName: PAGES }) : Promise.resolve(null);
+    return own.then(function (kept) {
+      return kept || caches.match(CATALOGUE, { cacheName: PAGES });
+    });
+  }).then(function (kept) { return kept || Response.error(); });
+}
+
+function catalogue(event) {
+  var request = event.request;
+  return fetch(request).then(function (response) {
+    // Only where the phone keeps a member's pages (a visitor's browser keeps nothing).
+    var copy = response.clone();
+    event.waitUntil(caches.has(PAGES).then(function (kept) { return kept && keepCatalogue(copy); }));
+    return response;
+  }, function () { return keptCatalogue(request); });
+}
+
 // The list itself: from the network, else the phone's copy (the offline page reads it).
 function sessionList(request) {
   return fetch(request).catch(function () {
@@ -124,6 +172,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname === LIST) {
     event.respondWith(sessionList(request));
+  } else if (url.pathname === CATALOGUE) {
+    event.respondWith(catalogue(event));
   } else if (request.mode === "navigate") {
     event.respondWith(navigate(event));
   }
@@ -149,13 +199,14 @@ function sync() {
 
 function keepList(list, response, current) {
   var wanted = listedPaths(list);
-  return Promise.all([keepShell(), caches.open(PAGES)]).then(function (opened) {
+  var words = fetch(CATALOGUE, { credentials: "same-origin" }).then(keepCatalogue, function () { /* later */ });
+  return Promise.all([keepShell(), caches.open(PAGES), words]).then(function (opened) {
     var cache = opened[1];
     return cache.put(LIST, response).then(function () { return cache.keys(); })
       .then(function (keys) {
         var stale = keys.filter(function (key) {
           var path = pagePath(key.url);
-          return path !== LIST && wanted.indexOf(path) < 0;
+          return path !== LIST && path !== CATALOGUE && wanted.indexOf(path) < 0;
         });
         return Promise.all(stale.map(function (key) { return cache.delete(key); }));
       })

@@ -53,7 +53,7 @@ def test_the_table_opens_offline_and_a_hand_saved_there_is_recorded_once(
     page.wait_for_timeout(300)
     kept = {url for url in page.evaluate(KEPT_URLS) if not url.startswith("/static/")}
     shell = {"/manifest.webmanifest", "/offline/", "/offline/sessions.json"}
-    assert kept == shell | {sheet, sheet + "hands/new/"}
+    assert kept == shell | {sheet, sheet + "hands/new/", "/jsi18n/"}
 
     page.context.set_offline(True)
     page.goto(sheet)
