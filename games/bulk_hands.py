@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cache, cached_property, partial
 from itertools import islice
@@ -21,9 +22,11 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
 from django_tasks import task
 
+from games import copy_text
+from games.copy_text import copy_lines
 from games.models import Hand, Score, Session
 from games.progress import WRITING, Tell, silent
-from games.totals import session_totals_refresh
+from games.totals import session_totals_refresh, summed
 from scoring.families import SeatResult
 
 BATCH = 5000  # rows per INSERT run where COPY is not available
@@ -86,10 +89,13 @@ def write_hands(
     seats: SeatPlayers,
     by_id: int | None,
     progress: Tell | None = None,
+    *,
+    fresh: Collection[int] = (),
 ) -> None:
     """Store ``hands`` (typed input, version 1), one score per seat of each, and their
     sessions' kept totals; the caller holds the transaction and the sessions' locks.
-    ``progress`` hears how many hands are written as the writing goes.
+    ``progress`` hears how many hands are written as the writing goes. The ``fresh``
+    sessions had no hands before: their totals are summed here, not read back.
 
     PostgreSQL takes the rows by COPY; SQLite by one prepared INSERT run over every row
     (the ORM's model instances cost ten times what SQLite does)."""
@@ -97,14 +103,50 @@ def write_hands(
         return
     tell = progress or silent
     ids = _reserve_ids(len(hands))
-    write = _copy if connection.vendor == "postgresql" else insert_rows
-    write(Hand, HAND_COLUMNS, _hand_rows(ids, hands, by_id, tell))
-    write(Score, SCORE_COLUMNS, _score_rows(ids, hands, seats, tell))
+    if connection.vendor == "postgresql":
+        copy_lines(Hand._meta.db_table, HAND_COLUMNS, hand_lines(ids, hands, by_id, tell))
+        copy_lines(Score._meta.db_table, SCORE_COLUMNS, score_lines(ids, hands, seats, tell))
+    else:
+        insert_rows(Hand, HAND_COLUMNS, _hand_rows(ids, hands, by_id, tell))
+        insert_rows(Score, SCORE_COLUMNS, _score_rows(ids, hands, seats, tell))
     if connection.vendor == "postgresql" and len(hands) >= ANALYZE_AFTER:
         # The statistics the planner needs, by a job (queued in this transaction, so a
         # worker runs it once the hands are committed).
         analyse_hand_tables.enqueue()
-    session_totals_refresh(session_ids={session.pk for session, _, _, _ in hands})
+    known = fresh_totals(hands, seats, set(fresh))
+    session_totals_refresh(session_ids={session.pk for session, _, _, _ in hands}, known=known)
+
+
+def fresh_totals(
+    hands: Sequence[NewHand], seats: SeatPlayers, fresh: set[int]
+) -> list[dict[str, Any]]:
+    """The kept totals of the ``fresh`` sessions, summed from ``hands``: identical games
+    share one scored game, so each is summed once with how many hands had it."""
+    games: dict[int, dict[int, list[Any]]] = defaultdict(dict)
+    sessions: dict[int, Session] = {}
+    for session, _, _, game in hands:
+        if session.pk in fresh:
+            sessions[session.pk] = session
+            games[session.pk].setdefault(id(game), [game, 0])[1] += 1
+    return [
+        summed(
+            _place(session, seat, seats[session.pk][seat]),
+            ((game.results[seat], n) for game, n in counted),
+        )
+        for session in sessions.values()
+        for counted in [list(games[session.pk].values())]
+        for seat in range(len(counted[0][0].results))  # as score_rows numbers the seats
+    ]
+
+
+def _place(session: Session, seat: int, player_id: int) -> dict[str, Any]:
+    return {
+        "session_id": session.pk,
+        "seat": seat,
+        "player_id": player_id,
+        "season_id": session.season_id,
+        "played_on": session.played_on,
+    }
 
 
 def _reserve_ids(count: int) -> list[int]:
@@ -152,6 +194,53 @@ def _score_rows(
         yield from score_rows(hand_id, session, seats[session.pk], game.results)
 
 
+def hand_lines(
+    ids: list[int], hands: Sequence[NewHand], by_id: int | None, tell: Tell
+) -> Iterator[str]:
+    """The rows of :func:`_hand_rows` as COPY text lines, each game's input escaped once."""
+    now, typed, version = timezone.now(), Hand.Source.TYPED, 1
+    inputs: dict[int, str] = {}
+    tail = "\t" + copy_text.fields((version, by_id, now, by_id, now, "")) + "\n"
+    for done, (hand_id, (session, number, client_id, game)) in enumerate(
+        zip(ids, hands, strict=True)
+    ):
+        if done % TELL_EVERY == 0:
+            tell(WRITING, done // 2, len(hands))
+        text = inputs.get(id(game))
+        if text is None:
+            text = inputs[id(game)] = copy_text.fields((game.input_json, typed))
+        pinned = session.rule_set_version_id
+        yield f"{hand_id}\t{session.pk}\t{number}\t{pinned}\t{text}\t{client_id}{tail}"
+
+
+def score_lines(
+    ids: list[int], hands: Sequence[NewHand], seats: SeatPlayers, tell: Tell
+) -> Iterator[str]:
+    """The rows of :func:`_score_rows` as COPY text lines: each session's part and each
+    scored game's results are formatted once."""
+    places: dict[int, dict[int, str]] = {}
+    results: dict[int, list[str]] = {}
+    for done, (hand_id, (session, _, _, game)) in enumerate(zip(ids, hands, strict=True)):
+        if done % TELL_EVERY == 0:
+            tell(WRITING, (len(hands) + done) // 2, len(hands))
+        place = places.get(session.pk)
+        if place is None:
+            place = places[session.pk] = _place_texts(session, seats[session.pk])
+        result = results.get(id(game))
+        if result is None:
+            result = results[id(game)] = [
+                copy_text.fields(result_values(outcome)) + "\n" for outcome in game.results
+            ]
+        for seat, text in enumerate(result):
+            yield f"{hand_id}\t{place[seat]}\t{text}"
+
+
+def _place_texts(session: Session, seats: Mapping[int, int]) -> dict[int, str]:
+    """Per seat, the fields of a score row after its hand: the seat to the date."""
+    where = (session.pk, session.season_id, session.played_on)
+    return {seat: copy_text.fields((seat, player, *where)) for seat, player in seats.items()}
+
+
 @task()
 def analyse_hand_tables() -> str:
     """Refresh PostgreSQL's statistics of the hand tables after a large import (a job:
@@ -167,14 +256,6 @@ def score_rows(
     for seat, result in enumerate(results):
         place = (hand_id, seat, seats[seat], session.pk, session.season_id, session.played_on)
         yield (*place, *result_values(result))
-
-
-def _copy(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Any]) -> None:
-    with connection.cursor() as cursor:
-        statement = f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN"
-        with cursor.copy(statement) as copy:
-            for row in rows:
-                copy.write_row(row)
 
 
 # Fields whose values the database driver does not take as Python gives them (SQLite has no

@@ -315,12 +315,28 @@ class Score(models.Model):
     # index below, which serve their lookups; an index of their own only slows imports.
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores", db_index=False)
     seat = models.PositiveSmallIntegerField()
+    # Copied, as the session and season below: the player of the hand's session's seat, so
+    # that a player's statistics are one indexed read. The database checks the hand (its
+    # foreign key); the copies are the hand's by construction, and ``manage.py
+    # standings_totals`` checks them against their sources (games.totals.copies_differences).
+    # They have no foreign key of their own: its per-row check at commit doubled the cost of
+    # a large import (PostgreSQL checks each row's key with a query of its own), and it
+    # would only say that the row exists, not that it is the hand's. Deletions follow the
+    # on_delete rules all the same: Django applies them.
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="scores", db_index=False
+        Player,
+        on_delete=models.PROTECT,
+        related_name="scores",
+        db_index=False,
+        db_constraint=False,
     )
     # Denormalised from the hand's session so that standings are one indexed aggregate.
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+", db_index=False)
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
+    )
     played_on = models.DateField()
     points = models.DecimalField(max_digits=30, decimal_places=6)
     won = models.BooleanField(default=False)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Max, Model, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Model, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django_tasks import task
 
-from games.models import Score, Season, Session, SessionSeatTotal
+from games.models import Score, Season, Seat, Session, SessionSeatTotal
 from games.stats.replay import ratings_stale
+from scoring.families import SeatResult
 
 # Sessions per query: well under every database's limit of bound parameters, and few rows.
 CHUNK = 500
@@ -62,6 +64,43 @@ def recomputed(
     return totals
 
 
+def summed(place: dict[str, Any], results: Iterable[tuple[SeatResult, int]]) -> dict[str, Any]:
+    """One seat's totals, as :data:`FIGURES` and :data:`WIN_VALUES` define them, over scores
+    still in memory: each result with how many hands had it. A large import sums its new
+    sessions' totals so instead of reading back rows it has just written."""
+    total: dict[str, Any] = dict.fromkeys(FIGURES, 0) | {"net": Decimal(0), WIN_VALUES: {}}
+    total |= {"win_value": None, "best_win_value": None, "best_east_run": None}
+    for result, n in results:
+        _add(total, result, n)
+    return {**place, **total}
+
+
+def _add(total: dict[str, Any], result: SeatResult, n: int) -> None:
+    # Straight-line: a large import sums hundreds of thousands of results.
+    total["hands"] += n
+    total["net"] += result.points * n
+    total["wins"] += result.won * n
+    total["blames"] += result.blamed * n
+    total["self_draws"] += result.self_drawn * n
+    total["false_wins"] += result.false_win * n
+    total["fries"] += result.fried * n
+    total["deal_ins"] += (result.blamed and not result.false_win) * n
+    total["real_losses"] += (result.real_loss or 0) * n
+    total["declarations"] += result.declared * n
+    if result.east_run is not None:
+        total["east_hands"] += n
+        total["best_east_run"] = _larger(total["best_east_run"], result.east_run)
+    value = result.hand_value
+    if result.won and value is not None:
+        total["win_value"] = (total["win_value"] or 0) + value * n
+        total["best_win_value"] = _larger(total["best_win_value"], value)
+        total[WIN_VALUES][str(value)] = total[WIN_VALUES].get(str(value), 0) + n
+
+
+def _larger(kept: int | None, value: int) -> int:
+    return value if kept is None else max(kept, value)
+
+
 def win_value_counts(scores: QuerySet[Any]) -> dict[tuple[int, int], dict[str, int]]:
     """Per session seat, how many of its wins had each value (keys as JSON keeps them)."""
     wins = scores.filter(won=True, hand_value__isnull=False)
@@ -94,14 +133,21 @@ def write_totals(
         total_model._default_manager.bulk_create(total_model(**row) for row in rows)
 
 
-def session_totals_refresh(*, session_ids: Iterable[int]) -> None:
+def session_totals_refresh(
+    *, session_ids: Iterable[int], known: Sequence[dict[str, Any]] = ()
+) -> None:
     """Rewrite these sessions' kept totals and raise their seasons' standings versions; call
     it inside the transaction that wrote their scores, with the sessions locked, so that the
-    totals commit (or not) with the scores."""
+    totals commit (or not) with the scores. ``known`` are totals the caller has summed
+    (:func:`summed`) over every score of their sessions; the rest are recomputed."""
     ids = set(session_ids)
     if not ids:
         return
-    write_totals(SessionSeatTotal, Score, ids)
+    given = {row["session_id"] for row in known}
+    write_totals(SessionSeatTotal, Score, ids - given)
+    for chunk in chunks(given):
+        SessionSeatTotal.objects.filter(session_id__in=chunk).delete()
+    SessionSeatTotal.objects.bulk_create(SessionSeatTotal(**row) for row in known)
     seasons = Session.objects.filter(pk__in=ids).values("season_id")
     season_standings_changed(seasons=Season.objects.filter(pk__in=seasons))
     # Ratings follow the sessions' results in play order: a job, once the write commits.
@@ -153,22 +199,92 @@ def totals_differences(*, session_ids: Sequence[int]) -> list[TotalsDifference]:
     ]
 
 
+@dataclass(frozen=True)
+class CopyDifference:
+    """A score whose copy of its hand's session, season, date or seat's player is wrong."""
+
+    session_id: int
+    hand_id: int
+    seat: int
+    column: str
+    kept: Any
+    source: Any
+
+    def __str__(self) -> str:
+        return (
+            f"hand {self.hand_id}, seat {self.seat + 1}: its score's {self.column} is "
+            f"{self.kept}, its hand's is {self.source}"
+        )
+
+
+# A score's copied columns, which have no foreign key of their own.
+COPIED = ("session_id", "season_id", "played_on", "player_id")
+
+
+def _sources() -> dict[str, Any]:
+    """Where each copied column of a score is copied from."""
+    seat = Seat.objects.filter(session=OuterRef("hand__session_id"), position=OuterRef("seat"))
+    return {
+        "source_session_id": F("hand__session_id"),
+        "source_season_id": F("hand__session__season_id"),
+        "source_played_on": F("hand__session__played_on"),
+        "source_player_id": Subquery(seat.order_by().values("player_id")[:1]),
+    }
+
+
+def copies_differences(*, session_ids: Sequence[int]) -> list[CopyDifference]:
+    """The scores of these sessions' hands whose copied columns differ from their sources."""
+    sources = _sources()
+    differs = Q()
+    for column in COPIED:
+        differs |= ~Q(**{column: F(f"source_{column}")}) | Q(**{f"source_{column}__isnull": True})
+    scores = (
+        Score.objects.filter(hand__session_id__in=session_ids)
+        .annotate(**sources)
+        .filter(differs)
+        .order_by("hand_id", "seat")
+        .values("hand__session_id", "hand_id", "seat", *COPIED, *sources)
+    )
+    return [
+        CopyDifference(
+            row["hand__session_id"], row["hand_id"], row["seat"], column, row[column], source
+        )
+        for row in scores
+        for column in COPIED
+        if row[column] != (source := row[f"source_{column}"])
+    ]
+
+
+def copies_rewrite(differences: Iterable[CopyDifference]) -> None:
+    """Set each differing copy to its source's value."""
+    for difference in differences:
+        Score.objects.filter(hand_id=difference.hand_id, seat=difference.seat).update(
+            **{difference.column: difference.source}
+        )
+
+
 def _by_seat(rows: Iterable[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any]]:
     return {(row["session_id"], row["seat"]): row for row in rows}
 
 
 def totals_check(
     *, sessions: QuerySet[Session], rebuild: bool = False
-) -> Iterator[TotalsDifference]:
-    """Every difference between the kept totals of ``sessions`` and their scores; with
-    ``rebuild``, each differing session's totals are rewritten in the same transaction."""
+) -> Iterator[TotalsDifference | CopyDifference]:
+    """Every score of ``sessions`` whose copied columns differ from their sources, then
+    every difference between their kept totals and their scores; with ``rebuild``, each is
+    rewritten in the same transaction (the copies first: the totals are summed by them)."""
     for chunk in chunks(sessions.values_list("pk", flat=True)):
         with transaction.atomic():
-            # Hand writes lock their session first: holding the locks, the two reads agree.
+            # Hand writes lock their session first: holding the locks, the reads agree.
             list(Session.objects.select_for_update().filter(pk__in=chunk).values_list("pk"))
+            copies = copies_differences(session_ids=chunk)
+            if rebuild:
+                copies_rewrite(copies)
             differences = totals_differences(session_ids=chunk)
             if rebuild:
-                session_totals_refresh(session_ids={d.session_id for d in differences})
+                changed = {d.session_id for d in differences} | {d.session_id for d in copies}
+                session_totals_refresh(session_ids=changed)
+        yield from copies
         yield from differences
 
 

@@ -131,7 +131,8 @@ def _write_hands(
             for number, (_, client_id, scored) in enumerate(planned.games, first)
         )
     seats = _seat_players([session.pk for session, _ in targets])
-    write_hands(hands, seats, by.pk if by is not None else None, progress)
+    fresh = [session.pk for session, planned in targets if not planned.existing]
+    write_hands(hands, seats, by.pk if by is not None else None, progress, fresh=fresh)
 
 
 def _last_numbers(sessions: Iterable[Session]) -> dict[int, int]:

@@ -4,6 +4,7 @@ the standings read them, and ``standings_totals`` checks and rebuilds them."""
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections import defaultdict
 from dataclasses import fields
 from decimal import Decimal
@@ -21,10 +22,11 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import importing, selectors, services
+from games import bulk_hands, importing, selectors, services
+from games.bulk_hands import ScoredGame
 from games.models import Club, Hand, Player, Score, Season, Session, SessionSeatTotal
-from games.totals import totals_differences
-from scoring.families import SessionSeat, get_family
+from games.totals import COLUMNS, PLACE, summed, totals_differences
+from scoring.families import SeatResult, SessionSeat, get_family
 from scoring.score_files import SCORE_FORMATS, generated_score_file
 from tests.conftest import HK_HALF
 from tests.workers import run_worker
@@ -292,6 +294,61 @@ def test_deleting_every_hand_leaves_no_totals(session: Session, alice: User) -> 
     assert selectors.season_standings(season=session.season) == []
 
 
+# --- totals summed in memory -----------------------------------------------------------------
+
+SMALL = st.none() | st.integers(0, 40)
+# Halves, as the families pay them: SQLite sums decimals as floating-point numbers, in
+# which a half is exact and a tenth is not.
+HALVES = st.integers(-(10**7), 10**7).map(lambda n: Decimal(n) / 2)
+RESULTS = st.builds(
+    SeatResult,
+    points=HALVES,
+    won=st.booleans(),
+    blamed=st.booleans(),
+    self_drawn=st.booleans(),
+    false_win=st.booleans(),
+    fried=st.booleans(),
+    hand_value=SMALL,
+    real_loss=SMALL,
+    east_run=SMALL,
+    declared=st.booleans(),
+)
+
+
+def test_totals_summed_in_memory_name_every_figure_the_database_sums() -> None:
+    place = {name: 0 for name in PLACE}
+    assert set(summed(place, [])) == set(COLUMNS)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(games=st.lists(st.tuples(st.lists(RESULTS, min_size=4, max_size=4), st.integers(1, 3))))
+def test_totals_summed_from_an_import_in_memory_equal_the_recomputation(
+    session: Session, games: list[tuple[list[SeatResult], int]]
+) -> None:
+    """What a large import sums for its new sessions is what the database sums: every
+    figure, for any results, identical games counted once with their number."""
+    fresh = services.session_start(
+        season=session.season,
+        played_on=dt.date(2026, 5, 2),
+        players=[seat.player for seat in session.seats.order_by("position")],
+        by=None,
+    )
+    scored = [ScoredGame({"outcome": "draw"}, results) for results, _ in games]
+    hands = [
+        (fresh, number, uuid.uuid4(), game)
+        for number, game in enumerate(
+            (game for game, (_, n) in zip(scored, games, strict=True) for _ in range(n)), 1
+        )
+    ]
+    seats = {fresh.pk: {seat.position: seat.player_id for seat in fresh.seats.all()}}
+    bulk_hands.write_hands(hands, seats, None, fresh=[fresh.pk])
+    kept_equals_recomputed(fresh)
+
+
 # --- imports ---------------------------------------------------------------------------------
 
 APPENDED = """\
@@ -364,6 +421,36 @@ def test_the_command_lists_each_difference_then_rebuilds_them(
     assert "match their scores" in run_check()
     restored = SessionSeatTotal.objects.get(session_id=gone.session_id, seat=gone.seat)
     assert (restored.net, restored.hands) == (gone.net, gone.hands)
+
+
+def test_the_command_finds_a_score_whose_copies_are_not_its_hands_then_rewrites_them(
+    club: Club, db: Any
+) -> None:
+    """A score's session, season, date and player are copies without foreign keys of their
+    own: the check compares each with its source, as it compares the kept totals."""
+    call_command("seed_demo", stdout=StringIO())
+    score = Score.objects.select_related("hand__session").order_by("id").first()
+    assert score is not None
+    session = score.hand.session
+    other = Player.objects.filter(club=session.club).exclude(pk=score.player_id).first()
+    assert other is not None
+    Score.objects.filter(pk=score.pk).update(player=other, played_on=dt.date(1999, 1, 1))
+    out = StringIO()
+    with pytest.raises(CommandError, match="2 copied columns of scores differ from their hands'"):
+        call_command("standings_totals", stdout=out)
+    lines = out.getvalue().splitlines()
+    where = f"hand {score.hand_id}, seat {score.seat + 1}: its score's"
+    assert lines[:2] == [
+        f"{where} played_on is 1999-01-01, its hand's is {session.played_on}",
+        f"{where} player_id is {other.pk}, its hand's is {score.player_id}",
+    ]
+    assert "2 copied columns of scores rewritten from their hands" in run_check("--rebuild")
+    assert "match their scores" in run_check()
+    score.refresh_from_db()
+    assert (score.player_id, score.played_on) == (
+        session.seats.get(position=score.seat).player_id,
+        session.played_on,
+    )
 
 
 def test_a_rebuild_can_be_queued_for_a_worker(club: Club, db: Any) -> None:

@@ -1,8 +1,9 @@
 """Check the kept per-seat session totals against their scores, or rebuild them.
 
 ``python manage.py standings_totals [--club SLUG] [--rebuild [--background]]`` lists every
-session seat whose kept totals differ from a recomputation from its hands' scores and exits 1
-if any does; with ``--rebuild`` it rewrites those sessions' totals and exits 0, and with
+score whose copies of its hand's session, season, date or seat's player differ from them, and
+every session seat whose kept totals differ from a recomputation from its hands' scores, and
+exits 1 if any does; with ``--rebuild`` it rewrites those sessions' totals and exits 0, and with
 ``--background`` too it queues the rebuild as a job for a worker and returns at once.
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import Club, Session
-from games.totals import totals_check, totals_rebuild
+from games.totals import CopyDifference, TotalsDifference, totals_check, totals_rebuild
 
 
 class Command(BaseCommand):
@@ -32,20 +33,25 @@ class Command(BaseCommand):
         if options["background"]:
             self._queue(rebuild, options["club"])
             return
-        differences = 0
+        found = {TotalsDifference: 0, CopyDifference: 0}
         for difference in totals_check(sessions=sessions, rebuild=rebuild):
-            differences += 1
+            found[type(difference)] += 1
             self.stdout.write(str(difference))
-        if differences and not rebuild:
-            raise CommandError(
-                f"{differences} session seats' kept totals differ from their scores; "
-                "run again with --rebuild to rewrite them."
-            )
-        if differences:
-            done = f"{differences} session seats' totals rewritten from their scores"
-        else:
-            done = "their kept totals match their scores"
-        self.stdout.write(f"{sessions.count():,} sessions checked: {done}.")
+        totals, copies = found[TotalsDifference], found[CopyDifference]
+        if (totals or copies) and not rebuild:
+            differ = []
+            if copies:
+                differ.append(f"{copies} copied columns of scores differ from their hands'")
+            if totals:
+                differ.append(f"{totals} session seats' kept totals differ from their scores")
+            raise CommandError(" and ".join(differ) + "; run again with --rebuild to rewrite them.")
+        done = []
+        if copies:
+            done.append(f"{copies} copied columns of scores rewritten from their hands")
+        if totals:
+            done.append(f"{totals} session seats' totals rewritten from their scores")
+        summary = " and ".join(done) or "their kept totals match their scores"
+        self.stdout.write(f"{sessions.count():,} sessions checked: {summary}.")
 
     def _queue(self, rebuild: bool, slug: str | None) -> None:
         if not rebuild:
