@@ -263,7 +263,11 @@ class Hand(models.Model):
         TYPED = "typed", gettext_lazy("Typed value")
         TILES = "tiles", gettext_lazy("Evaluated from tiles")
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
+    # The unique (session, number) constraint serves the session's lookups; an index of the
+    # session alone would only slow every hand written.
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="hands", db_index=False
+    )
     number = models.PositiveIntegerField()
     # The rules the hand was scored under: the session's version when it was recorded, or the
     # one a later switch or re-score gave it; a session may change rules between hands.
