@@ -113,6 +113,11 @@ def write_hands(
         # The statistics the planner needs, by a job (queued in this transaction, so a
         # worker runs it once the hands are committed).
         analyse_hand_tables.enqueue()
+    if connection.vendor == "postgresql":
+        # The rows' deferred foreign-key checks, now rather than at commit: the totals
+        # below raise the season's standings version, and its row stays locked from then
+        # until commit, where hand writes in the season would wait for the checks.
+        connection.check_constraints()
     known = fresh_totals(hands, seats, set(fresh))
     session_totals_refresh(session_ids={session.pk for session, _, _, _ in hands}, known=known)
 

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import services
+from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Hand, Player, RuleSet, Season, Session
 from games.progress import READING, WRITING, Tell, silent
 from scoring.families import get_family
@@ -191,8 +192,10 @@ def pmn_import(
     tell = progress or silent
     with transaction.atomic():
         # One import per season at a time: a concurrent upload of the same file waits,
-        # then finds its games imported. The plan is made under the lock.
-        Season.objects.select_for_update().get(pk=season.pk)
+        # then finds its games imported. The plan is made under the lock; hands and
+        # sessions of the season go on meanwhile.
+        season_import_lock(season)
+        rule_versions_share_lock(rule_set)
         plan = pmn_import_plan(season=season, rule_set=rule_set, files=files, played_on=played_on)
         total = len(plan.new_games)
         tell(READING, total, total)

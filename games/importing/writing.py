@@ -13,6 +13,7 @@ from django.db.models import Max
 from games.bulk_hands import NewHand, write_hands
 from games.importing.planning import plan_import
 from games.importing.plans import ImportPlan, ImportRefused, Problem
+from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Hand, Player, RuleSet, RuleSetVersion, Season, Seat, Session
 from games.progress import Tell
 from scoring.score_files import (
@@ -41,9 +42,10 @@ def import_scores(
     then nothing is written."""
     try:
         with transaction.atomic():
-            # One import per season at a time; the plan is made under the lock.
-            Season.objects.select_for_update().get(pk=season.pk)
-            RuleSet.objects.select_for_update().get(pk=(rule_set or season.rule_set).pk)
+            # One import per season at a time, and the rules it pins unchanged; the plan is
+            # made under the locks. Hands and sessions of the season go on meanwhile.
+            season_import_lock(season)
+            rule_versions_share_lock(rule_set or season.rule_set)
             plan = plan_import(
                 season=season,
                 text=text,
@@ -56,7 +58,7 @@ def import_scores(
             if problems:
                 raise ImportRefused(problems)
             _write(plan, by, make_current, progress)
-    except IntegrityError as error:  # pragma: no cover - only if the lock is bypassed
+    except IntegrityError as error:  # a rule edit made the version number the import meant to
         raise ImportRefused([Problem(None, "The season changed meanwhile; try again.")]) from error
     return plan
 

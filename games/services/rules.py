@@ -56,6 +56,9 @@ def rule_set_update(
 
     def write() -> RuleSetVersion:
         locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+        # An import pinning these versions holds them (games.locks): wait for it, so that
+        # the check below sees its sessions and no version in use is changed in place.
+        list(RuleSetVersion.objects.select_for_update().filter(rule_set=locked).values("pk"))
         locked.name = name
         locked.save(update_fields=["name"])
         return _rule_set_version_for(locked, family, cleaned, by)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +13,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections
 from django_tasks_db.models import DBTaskResult
 
 from games import bulk_hands, importing, services
 from games.models import Club, Hand, Player, Season, Session
 from games.pmn_import import RecordFile, pmn_import
-from scoring.score_files import HK_FORMAT
+from games.progress import WRITING
+from scoring.score_files import HK_FORMAT, generated_score_file
 from tests.games.test_concurrency import THREADS, run_together
 from tests.games.test_pmn_import import DUPLICATE
 from tests.games.test_pmn_import import FILES as PMN_FILES
@@ -99,3 +103,110 @@ def test_the_same_new_player_added_twice_at_once_is_refused_by_name(club: Club) 
     refused = [r for r in results if isinstance(r, ValidationError)]
     assert len(created) == 1 and len(refused) == THREADS - 1
     assert "already has a player called 'Concurrent Connie'" in str(refused[0])
+
+
+def test_members_record_hands_and_start_sessions_while_a_long_import_runs(
+    season: Season, session: Session, players: list[Player], alice: User
+) -> None:
+    """An import holds neither the season's row nor its rule set's for its whole run: a
+    member at a table of the same season records a hand, and another starts a session
+    with the same rules, while the import is held halfway through its writing."""
+    halfway, resume = threading.Event(), threading.Event()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if stage == WRITING and done * 2 >= total and not halfway.is_set():
+            halfway.set()
+            assert resume.wait(60), "the test never let the import go on"
+
+    def run_import() -> Any:
+        text = generated_score_file("hk", 3000)
+        return importing.import_scores(
+            season=season,
+            text=text,
+            score_format=HK_FORMAT,
+            by=None,
+            create_players=True,
+            progress=progress,
+        )
+
+    def play() -> tuple[Any, Session]:
+        hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=alice)
+        started = services.session_start(
+            season=season, played_on=dt.date(2026, 3, 2), players=players, by=alice
+        )
+        return hand, started
+
+    with ThreadPoolExecutor(2) as pool:
+        imported = pool.submit(closing_connections(run_import))
+        try:
+            assert halfway.wait(60), "the import never reached its writing"
+            played = pool.submit(closing_connections(play))
+            hand, started = played.result(timeout=20)
+        finally:
+            resume.set()
+        plan = imported.result(timeout=120)
+    assert plan.new_hand_count == 3000
+    assert Hand.objects.filter(pk=hand.pk).exists() and Session.objects.filter(pk=started.pk)
+    assert Hand.objects.filter(session__season=season).count() == 3001
+
+
+def test_a_rule_edit_during_an_import_waits_and_leaves_the_imported_sessions_rules_alone(
+    season: Season, players: list[Player], alice: User
+) -> None:
+    """The import pins the rule set's current version to its sessions; an edit of the rules
+    meanwhile waits for it, then makes a new version instead of changing that one."""
+    halfway, resume = threading.Event(), threading.Event()
+    pinned = season.rule_set.current_version()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if stage == WRITING and not halfway.is_set():
+            halfway.set()
+            assert resume.wait(60), "the test never let the import go on"
+
+    def run_import() -> Any:
+        return importing.import_scores(
+            season=season,
+            text=TEXT.read_text(),
+            score_format=HK_FORMAT,
+            by=None,
+            progress=progress,
+        )
+
+    def edit() -> Any:
+        return services.rule_set_update(
+            rule_set=season.rule_set,
+            name="Edited",
+            params={**pinned.params, "max_faan": pinned.params.get("max_faan", 10) - 1},
+            by=alice,
+        )
+
+    with ThreadPoolExecutor(2) as pool:
+        imported = pool.submit(closing_connections(run_import))
+        try:
+            assert halfway.wait(60), "the import never reached its writing"
+            edited = pool.submit(closing_connections(edit))
+            with pytest.raises(FutureTimeout):
+                edited.result(timeout=2)  # it waits for the import
+        finally:
+            resume.set()
+        imported.result(timeout=60)
+        version = edited.result(timeout=60)
+    pinned_after = type(pinned).objects.get(pk=pinned.pk)
+    assert pinned_after.params == pinned.params
+    assert version.pk != pinned.pk
+    imported_versions = set(
+        Session.objects.filter(season=season).values_list("rule_set_version", flat=True)
+    )
+    assert imported_versions == {pinned.pk}
+
+
+def closing_connections(work: Any) -> Any:
+    """``work`` for another thread, closing that thread's database connection after."""
+
+    def run() -> Any:
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    return run

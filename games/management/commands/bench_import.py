@@ -109,7 +109,7 @@ class Command(BaseCommand):
             self._line("import, before commit", seconds, f"{plan.new_hand_count:,} hands")
             commit_start = time.perf_counter()
         committed = time.perf_counter()
-        self._line("commit (foreign-key checks)", committed - commit_start, "")
+        self._line("commit", committed - commit_start, "")
         imported = committed - start
         self._line("import in all", imported, f"{games / imported:,.0f} games/s")
         seconds, _ = timed(bulk_hands.analyze_tables)  # the job the import queued, run here
