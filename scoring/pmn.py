@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.chinese import in_reader_script, reads_chinese
-from scoring.engine.errors import EngineError, HandError
+from scoring.engine.errors import EngineError, HandError, Message
 from scoring.engine.hand import Hand, Meld, hand_to_json
 from scoring.engine.mcr.pmn import SEATS, Action, PmnError, PmnGame, read_pmn, write_pmn
 from scoring.engine.mcr.records import GameScore, score_game
@@ -124,7 +124,8 @@ def _record_game(index: int, text: str, params: Mapping[str, Any]) -> RecordGame
         hand_input=hand_input,
         record=write_pmn(game),
         summary=_summary(hand_input, score, game),
-        warnings=[*warnings, *score.warnings],
+        # Read now, in the language of whoever imports it (the worker's is theirs).
+        warnings=[str(warning) for warning in (*warnings, *score.warnings)],
     )
 
 
@@ -173,18 +174,21 @@ def _date(game: PmnGame) -> dt.date | None:
         return None  # missing, or with ?? for an unknown month or day
 
 
-def _hand_input(score: GameScore) -> tuple[dict[str, Any], list[str]]:
+def _hand_input(score: GameScore) -> tuple[dict[str, Any], list[Message]]:
     """The MCR hand input of a replayed game: the winners' tiles as hand-json, the discarder."""
-    table, warnings = score.table, []
+    table = score.table
+    warnings: list[Message] = []
     if not table.winners:
         if not table.wall_empty:
-            warnings.append("the play ends before the wall is empty with no win: a draw")
+            warnings.append(Message("the play ends before the wall is empty with no win: a draw"))
         return {"outcome": "draw"}, warnings
     discarder = score.discarder
     start = 0 if discarder is None else discarder + 1
     order = sorted(table.winners, key=lambda seat: (seat - start) % 4)
     if not score.game.duplicate and len(order) > 1:
-        warnings.append("standard MCR: only the first winner after the discarder wins (截和)")
+        warnings.append(
+            Message("standard MCR: only the first winner after the discarder wins (截和)")
+        )
         order = order[:1]
     first = order[0]
     hand_input: dict[str, Any] = {"winner": first, "hand": _hand_json(table.winners[first])}

@@ -20,10 +20,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django_tasks import task
 
 from games import progress
@@ -36,7 +38,7 @@ from games.importing.reading import (
     pending_file_read,
     pending_file_save,
 )
-from games.importing.writing import import_scores
+from games.importing.writing import import_scores, no_such_player
 from games.models import RuleSet, Season
 from games.pmn_import import RecordFile, pmn_import
 from games.webhooks.events import emit_import_finished
@@ -46,7 +48,10 @@ log = logging.getLogger(__name__)
 Status = ImportJob.Status
 SESSIONS_SHOWN = 100
 NAME_LENGTH = ImportJob._meta.get_field("file_name").max_length or 255
-FILE_GONE = "The uploaded file is no longer kept (a day after its upload): upload it again."
+FILE_GONE = gettext_noop(
+    "The uploaded file is no longer kept (a day after its upload): upload it again."
+)
+LANGUAGE = "language"  # the option naming the language its problems are told in
 
 
 # --- what the pages call ------------------------------------------------------------------
@@ -113,7 +118,8 @@ def _new_job(
         file_name=file_name[:NAME_LENGTH],
         file=pending_file_save(text=text),
         digest=hashlib.sha256(text.encode()).hexdigest(),
-        options=options,
+        # The worker tells its problems and warnings in the language of whoever started it.
+        options={**options, LANGUAGE: translation.get_language()},
         created_by=by,
         **fields,
     )
@@ -122,7 +128,7 @@ def _new_job(
 def job_confirm(job: ImportJob, *, create_players: bool, make_current: bool) -> list[Problem]:
     """Queue a checked job for import, or say why not (nothing queued)."""
     if job.status != Status.CHECKED or job.problems or not job.preview.get("can_import"):
-        return [Problem(None, "This file cannot be imported as it was checked.")]
+        return [Problem(None, _("This file cannot be imported as it was checked."))]
     if not create_players:
         refused = _refused_players(job)
         if refused:
@@ -152,9 +158,9 @@ def job_can_retry(job: ImportJob) -> bool:
 def job_retry(job: ImportJob) -> list[Problem]:
     """Run a stopped import again (or its check, if that was what stopped)."""
     if not job_can_retry(job):
-        return [Problem(None, "Only an import that stopped can be tried again.")]
+        return [Problem(None, _("Only an import that stopped can be tried again."))]
     if pending_file_read(name=job.file) is None:
-        return [Problem(None, FILE_GONE)]
+        return [Problem(None, _(FILE_GONE))]
     progress.forget(str(job.pk))
     if job.status == Status.CHECKING:
         check_import.enqueue(str(job.pk))
@@ -193,9 +199,14 @@ def check_import(job_id: str) -> str:
     if job is None:
         return "gone"
     text = pending_file_read(name=job.file)
-    if text is None:
-        return _fail(job, [Problem(None, FILE_GONE)])
-    with progress.Reporter(job_id) as reporter:
+    with in_language_of(job):
+        if text is None:
+            return _fail(job, [Problem(None, _(FILE_GONE))])
+        return _check_in_worker(job, text)
+
+
+def _check_in_worker(job: ImportJob, text: str) -> str:
+    with progress.Reporter(str(job.pk)) as reporter:
         try:
             _check(job, text, reporter)
         except progress.Cancelled:
@@ -213,10 +224,16 @@ def run_import(job_id: str) -> str:
     job = ImportJob.objects.select_related("season__club").get(pk=job_id)
     ImportJob.objects.filter(pk=job_id).update(attempts=job.attempts + 1)
     text = pending_file_read(name=job.file)
-    if text is None:
-        return _fail(job, [Problem(None, FILE_GONE)])
-    with progress.Reporter(job_id) as reporter:
-        return _run(job, text, reporter)
+    with in_language_of(job):
+        if text is None:
+            return _fail(job, [Problem(None, _(FILE_GONE))])
+        with progress.Reporter(job_id) as reporter:
+            return _run(job, text, reporter)
+
+
+def in_language_of(job: ImportJob) -> Any:
+    """The language the job's creator read the site in when they started it."""
+    return translation.override(job.option(LANGUAGE) or settings.LANGUAGE_CODE)
 
 
 def _run(job: ImportJob, text: str, reporter: progress.Reporter) -> str:
@@ -233,7 +250,8 @@ def _run(job: ImportJob, text: str, reporter: progress.Reporter) -> str:
         return job.status
     except Exception as error:  # told on the job page; the worker goes on
         log.exception("import job %s stopped", job.pk)
-        return _fail(job, [Problem(None, f"The import stopped: {error}. Nothing was written.")])
+        message = _("The import stopped: %(error)s. Nothing was written.") % {"error": error}
+        return _fail(job, [Problem(None, message)])
     job.result["seconds"] = round(time.monotonic() - started, 1)
     _finish(job, Status.DONE)
     pending_file_delete(name=job.file)
@@ -314,7 +332,7 @@ def _enqueue_import(job: ImportJob) -> None:
 def _refused_players(job: ImportJob) -> list[Problem]:
     club = job.season.club.name
     return [
-        Problem(line, f"{club} has no player called {name!r} (allow new players to add them)")
+        Problem(line, no_such_player(club, name))
         for name, line in job.preview.get("new_players", [])
     ]
 

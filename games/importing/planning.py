@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.bulk_hands import ScoredGame
 from games.importing.plans import (
@@ -56,7 +57,7 @@ def plan_import(
         game_count=scores.game_count,
     )
     if not scores.game_count:
-        plan.problems.append(Problem(None, "The file has no games."))
+        plan.problems.append(Problem(None, _("The file has no games.")))
     lines = lines_of(text)  # numbered as the reader numbers them
     _plan_players(plan, scores.players, scores.sections, lines)
     _plan_sessions(plan, scores.sections, lines, progress)
@@ -66,16 +67,28 @@ def plan_import(
 def _check_family(season: Season, rule_set: RuleSet, score_format: ScoreFormat) -> None:
     family = get_family(score_format.family)
     if rule_set.club_id != season.club_id:
-        raise ImportRefused([Problem(None, "That rule set belongs to another club.")])
-    for thing, name, key in (
-        ("season", season.name, season.rule_set.family),
-        ("rule set", rule_set.name, rule_set.family),
+        raise ImportRefused([Problem(None, _("That rule set belongs to another club."))])
+    for template, name, key in (
+        (
+            _(
+                "A %(format)s file holds %(family)s games, but the season %(name)s is for "
+                "%(other)s."
+            ),
+            season.name,
+            season.rule_set.family,
+        ),
+        (
+            _(
+                "A %(format)s file holds %(family)s games, but the rule set %(name)s is for "
+                "%(other)s."
+            ),
+            rule_set.name,
+            rule_set.family,
+        ),
     ):
         if key != family.key:
-            message = (
-                f"A {score_format.label} file holds {family.label} games, but the {thing} "
-                f"{name!r} is for {get_family(key).label}."
-            )
+            values = {"format": score_format.label, "family": family.label, "name": repr(name)}
+            message = template % {**values, "other": get_family(key).label}
             raise ImportRefused([Problem(None, message)])
 
 
@@ -93,7 +106,10 @@ def _plan_players(
         line = _seating_line(first_section[name], lines)
         plan.new_players[name] = line
         if len(name) > PLAYER_NAME_LENGTH:
-            message = f"the name {name!r} is longer than {PLAYER_NAME_LENGTH} characters"
+            message = _("the name %(name)s is longer than %(length)s characters") % {
+                "name": repr(name),
+                "length": PLAYER_NAME_LENGTH,
+            }
             plan.problems.append(Problem(line, message))
 
 
@@ -151,13 +167,16 @@ class _Planner:
     def check_in_season(self, planned: PlannedSession) -> None:
         """Warn of a session dated outside the season (imported all the same)."""
         season = self.plan.season
+        values = {"date": planned.played_on, "season": season.name}
         if season.starts_on and planned.played_on < season.starts_on:
-            when = f"before {season.name} starts ({season.starts_on})"
+            message = _("%(date)s is before %(season)s starts (%(starts)s)")
+            values["starts"] = season.starts_on
         elif season.ends_on and planned.played_on > season.ends_on:
-            when = f"after {season.name} ends ({season.ends_on})"
+            message = _("%(date)s is after %(season)s ends (%(ends)s)")
+            values["ends"] = season.ends_on
         else:
             return
-        self.plan.warnings.append(Problem(planned.line, f"{planned.played_on} is {when}"))
+        self.plan.warnings.append(Problem(planned.line, message % values))
 
     def key(self, text: str) -> str:
         season = self.plan.season
@@ -172,7 +191,7 @@ class _Planner:
         try:
             params = self.family.clean_params(self.plan.score_format.rules_params(rules))
         except EngineError as error:
-            return Problem(None, f"these rules cannot be used: {error.message}")
+            return Problem(None, _("these rules cannot be used: %(why)s") % {"why": error.message})
         description = self.family.describe_params(params)
         for version in self.rule_versions:
             if version.params == params:
@@ -190,7 +209,8 @@ class _Planner:
         try:
             return dt.date.fromisoformat(section.date)
         except ValueError:
-            problem = Problem(section.lines[0], f"{section.date} is not a date in the calendar")
+            message = _("%(date)s is not a date in the calendar") % {"date": section.date}
+            problem = Problem(section.lines[0], message)
             self.plan.problems.append(problem)
             return None
 
@@ -233,7 +253,7 @@ class _Planner:
             planned.games = games
             return
         if session.rule_set_version.params != planned.version.params:
-            message = "these games were imported before under other rules; fix the file"
+            message = _("these games were imported before under other rules; fix the file")
             self.plan.problems.append(Problem(planned.line, message))
             return
         imported = self.imported.get(session.pk, set())
@@ -241,10 +261,10 @@ class _Planner:
         while known < len(games) and known < len(imported) and games[known][1] in imported:
             known += 1
         if known < len(games) and known < len(imported):
-            message = (
-                f"this game differs from the one imported before in the session of "
-                f"{session.played_on}; correct hands on the session's page, not in the file"
-            )
+            message = _(
+                "this game differs from the one imported before in the session of %(date)s; "
+                "correct hands on the session's page, not in the file"
+            ) % {"date": session.played_on}
             self.plan.problems.append(Problem(games[known][0], message))
             return
         planned.known, planned.games = known, games[known:]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from games.bulk_hands import ScoredGame
 from games.models import Player, RuleSet, RuleSetVersion, Season, Session
@@ -25,7 +26,9 @@ class Problem:
     detail: str = ""
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
+        if not self.line:
+            return self.message
+        return _("line %(line)s: %(message)s") % {"line": self.line, "message": self.message}
 
 
 class ImportRefused(ValidationError):

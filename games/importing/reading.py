@@ -11,13 +11,13 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.importing.plans import (
     ImportRefused,
     Problem,
 )
 from scoring.score_files import (
-    NOT_UTF8,
     LineError,
     ScoreFormat,
     score_lines,
@@ -32,10 +32,11 @@ PENDING_LIFETIME = dt.timedelta(days=1)
 def check_size(size: int) -> None:
     """Refuse an empty file or one over ``MAX_FILE_BYTES`` before reading it."""
     if size == 0:
-        raise ImportRefused([Problem(None, "The file is empty.")])
+        raise ImportRefused([Problem(None, _("The file is empty."))])
     if size > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
-        raise ImportRefused([Problem(None, f"The file is larger than {limit} MB.")])
+        message = _("The file is larger than %(limit)s MB.") % {"limit": limit}
+        raise ImportRefused([Problem(None, message)])
 
 
 def decode(data: bytes) -> str:
@@ -43,14 +44,14 @@ def decode(data: bytes) -> str:
     check_size(len(data))
     if b"\0" in data:
         raise ImportRefused(
-            [Problem(None, "This is a binary file, not a score file (plain text, UTF-8).")]
+            [Problem(None, _("This is a binary file, not a score file (plain text, UTF-8)."))]
         )
     try:
         lines = score_lines(data)
     except LineError as error:
-        raise ImportRefused([Problem(error.line, NOT_UTF8)]) from None
+        raise ImportRefused([Problem(error.line, error.message)]) from None
     if not any(line.strip() for line in lines):
-        raise ImportRefused([Problem(None, "The file has no lines: it is empty.")])
+        raise ImportRefused([Problem(None, _("The file has no lines: it is empty."))])
     return "\n".join(lines)
 
 

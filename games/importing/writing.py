@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from games.bulk_hands import NewHand, write_hands
 from games.importing.planning import plan_import
@@ -59,18 +60,23 @@ def import_scores(
                 raise ImportRefused(problems)
             _write(plan, by, make_current, progress)
     except IntegrityError as error:  # a rule edit made the version number the import meant to
-        raise ImportRefused([Problem(None, "The season changed meanwhile; try again.")]) from error
+        message = _("The season changed meanwhile; try again.")
+        raise ImportRefused([Problem(None, message)]) from error
     return plan
+
+
+def no_such_player(club: str, name: str) -> str:
+    return _("%(club)s has no player called %(name)s (allow new players to add them)") % {
+        "club": club,
+        "name": repr(name),
+    }
 
 
 def _refused_players(plan: ImportPlan, create_players: bool) -> list[Problem]:
     if create_players:
         return []
     club = plan.season.club.name
-    return [
-        Problem(line, f"{club} has no player called {name!r} (allow new players to add them)")
-        for name, line in plan.new_players.items()
-    ]
+    return [Problem(line, no_such_player(club, name)) for name, line in plan.new_players.items()]
 
 
 def _write(plan: ImportPlan, by: User | None, make_current: bool, progress: Tell | None) -> None:

@@ -65,6 +65,31 @@ def _value(value: Any) -> Any:
     return value
 
 
+class Message:
+    """A note that is not an error (a warning), written as an error's message is: an
+    English template with its values apart, read in the current translator's language.
+
+    >>> str(Message("{seat}: recorded {fan} fan", seat=Term("East"), fan=8))
+    'East: recorded 8 fan'
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self, template: str, **values: Any) -> None:
+        self.parts: tuple[Part, ...] = ((template, values),)
+
+    def __str__(self) -> str:
+        return render(self.parts)
+
+    def __repr__(self) -> str:
+        return f"Message({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and other.parts == self.parts
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class EngineError(ValueError):
     """Base of every error caused by what a person typed or uploaded. ``message`` is a
     template filled from ``values``, or another engine error whose message is kept."""

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, Generic, TypeVar
 
-from scoring.engine.errors import EngineError, LineError
+from scoring.engine.errors import EngineError, LineError, Term
 from scoring.engine.names import clean_name
 
 SEATS = 4
 BYTE_ORDER_MARK = "\ufeff"
-NOT_UTF8 = "file is not valid UTF-8"
+NOT_UTF8 = Term("file is not valid UTF-8")  # a message template, marked for translators
 
 # §2.1: leading whitespace, the form, then trailing whitespace and an optional comment.
 # Python's ``\s`` on ``str`` is exactly ``str.isspace()``.

@@ -19,6 +19,8 @@ ENGINE_KEYWORDS = (
     "PlayError",
     "LineError:2",
     "_fail:2",
+    "fail:2",
+    "Message",
     "Term",
     "Bound",
     "prefixed",

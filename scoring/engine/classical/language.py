@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from scoring.engine.classical.model import (
     Options,
@@ -133,15 +133,19 @@ class _Reader:
     option_values: dict[str, object] = field(default_factory=dict)
     rules: list[Rule] = field(default_factory=list)
 
-    def fail(self, line: int, message: str | EngineError) -> None:
-        self.errors.append(LineError(line, message))
+    def fail(self, line: int, message: str | EngineError, **values: Any) -> None:
+        self.errors.append(LineError(line, message, **values))
 
     def read(self) -> tuple[list[LineError], RuleSet | None]:
         lines = self.text.removeprefix("\ufeff").splitlines()
         self.errors.extend(_nul_lines(lines))
         name, end = self._scan(lines)
         if end is None:
-            self.fail(max(len(lines), 1), f"the rules file does not end with a {END_MARKER!r} line")
+            self.fail(
+                max(len(lines), 1),
+                "the rules file does not end with a {marker} line",
+                marker=repr(END_MARKER),
+            )
         elif name is None:
             self.fail(end, "the rules file has no name line (the first line that is not a comment)")
         self._check_references()
@@ -244,8 +248,9 @@ class _Reader:
             if _only_reusable(rule.terms):
                 self.fail(
                     rule.line,
-                    f"rule {rule.id} has only U references, so it would apply itself endlessly; "
+                    "rule {id} has only U references, so it would apply itself endlessly; "
                     "add a tile-set sub-rule or an S reference",
+                    id=rule.id,
                 )
             defined.add(rule.id)
 
@@ -268,15 +273,19 @@ class _Reader:
         return last.id, first.count if first.kind is TermKind.CONSECUTIVE else None
 
 
-def _reference_problem(rule_id: int, target: int, all_ids: set[int]) -> str:
+def _reference_problem(rule_id: int, target: int, all_ids: set[int]) -> RulesError:
     if target == rule_id:
-        return f"rule {rule_id} refers to itself"
+        return RulesError("rule {id} refers to itself", id=rule_id)
     if target in all_ids:
-        return (
-            f"rule {rule_id} refers to rule {target}, which comes later in the file; "
-            "a rule can only use rules above it"
+        return RulesError(
+            "rule {id} refers to rule {target}, which comes later in the file; "
+            "a rule can only use rules above it",
+            id=rule_id,
+            target=target,
         )
-    return f"rule {rule_id} refers to rule {target}, which is not defined"
+    return RulesError(
+        "rule {id} refers to rule {target}, which is not defined", id=rule_id, target=target
+    )
 
 
 def _only_reusable(terms: tuple[SubRule, ...]) -> bool:

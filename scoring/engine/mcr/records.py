@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scoring.engine.errors import Message, Term
 from scoring.engine.evaluation import Evaluation
 from scoring.engine.mcr.evaluator import evaluate
 from scoring.engine.mcr.fans import BY_PMN, PMN_ADJUSTMENTS
@@ -24,7 +25,7 @@ class GameScore:
     evaluations: dict[int, Evaluation]
     discarder: int | None
     result: tuple[int, ...]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Message] = field(default_factory=list)
 
 
 def recorded_total(items: tuple[FanItem, ...]) -> int:
@@ -81,40 +82,74 @@ def _discarder(table: Table) -> int | None:
     return None if trigger.kind == "T" else trigger.seat
 
 
-def _check_record(score: GameScore) -> list[str]:
-    warnings: list[str] = []
+def _check_record(score: GameScore) -> list[Message]:
+    warnings: list[Message] = []
     game = score.game
     for seat, items in enumerate(game.fans):
         evaluation = score.evaluations.get(seat)
         if items is None and evaluation is None:
             continue
         if items is None or evaluation is None:
-            warnings.append(f"{SEATS[seat]}: the record and the play disagree on who won")
+            warnings.append(
+                Message("{seat}: the record and the play disagree on who won", seat=_seat(seat))
+            )
             continue
         recorded = recorded_total(items)
         if recorded != evaluation.total:
-            warnings.append(f"{SEATS[seat]}: recorded {recorded} fan, evaluated {evaluation.total}")
+            warnings.append(
+                Message(
+                    "{seat}: recorded {recorded} fan, evaluated {evaluated}",
+                    seat=_seat(seat),
+                    recorded=recorded,
+                    evaluated=evaluation.total,
+                )
+            )
         warnings.extend(_check_values(seat, items))
     if game.result is not None and game.result != score.result:
-        warnings.append(f"recorded result {_four(game.result)}, settled {_four(score.result)}")
+        warnings.append(
+            Message(
+                "recorded result {recorded}, settled {settled}",
+                recorded=_four(game.result),
+                settled=_four(score.result),
+            )
+        )
     return warnings
 
 
 _EDITIONS = {"two_concealed_kongs": (8,)}  # the other edition's value is no mistake (§3)
 
 
-def _check_values(seat: int, items: tuple[FanItem, ...]) -> list[str]:
+def _check_values(seat: int, items: tuple[FanItem, ...]) -> list[Message]:
     warnings = []
     for item in items:
         fan = BY_PMN.get(item.number)
         if fan is None and item.number not in PMN_ADJUSTMENTS:
-            warnings.append(f"{SEATS[seat]}: unknown PMN fan number {item.number}")
+            warnings.append(
+                Message(
+                    "{seat}: unknown PMN fan number {number}", seat=_seat(seat), number=item.number
+                )
+            )
         elif fan is not None and item.value not in (None, fan.value, *_EDITIONS.get(fan.id, ())):
             warnings.append(
-                f"{SEATS[seat]}: fan {item.number} ({fan.name}) recorded as "
-                f"{item.value}, the table says {fan.value}"
+                Message(
+                    "{seat}: fan {number} ({name}) recorded as {value}, the table says {table}",
+                    seat=_seat(seat),
+                    number=item.number,
+                    name=fan.name,
+                    value=item.value,
+                    table=fan.value,
+                )
             )
     return warnings
+
+
+# The seats as the warnings name them (PMN's tag names), each a word to translate.
+SEAT_NAMES = (Term("East"), Term("South"), Term("West"), Term("North"))
+assert SEAT_NAMES == SEATS
+
+
+def _seat(seat: int) -> Term:
+    return SEAT_NAMES[seat]
 
 
 def _four(values: tuple[int, ...]) -> str:
