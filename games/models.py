@@ -472,6 +472,24 @@ class Rating(models.Model):
         return self.mu - 3 * self.sigma
 
 
+class RatingsPending(models.Model):
+    """Kept while a ratings job is queued for a club and family: the earliest day to rate
+    again from. Writes in the meantime move the day earlier instead of queueing another
+    job, so that a club night's hundred hands make one replay, not a hundred."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    family = models.CharField(max_length=20, choices=family_choices)
+    since = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "family"], name="one_pending_replay"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} {self.family} from {self.since}"
+
+
 class HandRevision(models.Model):
     """The audit trail: what a hand was before each amendment or deletion."""
 

@@ -1,10 +1,12 @@
 """Ratings kept in the database: replayed in play order from the first session that changed.
 
-A hand write queues :func:`ratings_recompute` for its session's club and family once the
-write commits; the job deletes the ratings from that session's date on and rates every
-session from there again, starting from each player's rating before it. One job at a time
-per club (it locks the club's row), so the rows of a club and family are written in play
-order and the latest id of a player is their current rating.
+A hand write, once it commits, marks its session's club and family for a replay from the
+session's date (``RatingsPending``) and queues :func:`ratings_recompute` if none is queued
+yet; a later write before the job starts only moves the date earlier. The job takes the
+mark, deletes the ratings from that date on and rates every session from there again,
+starting from each player's rating before it. One job at a time per club (it locks the
+club's row), so the rows of a club and family are written in play order and the latest
+id of a player is their current rating.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from django.db import transaction
 from django.db.models import Max, Min
 from django_tasks import task
 
-from games.models import Club, Rating, Session, SessionSeatTotal
+from games.models import Club, Rating, RatingsPending, Session, SessionSeatTotal
 from games.stats.ratings import NEWCOMER, Skill, rate_session
 
 FAMILY_PATH = "session__rule_set_version__rule_set__family"
@@ -39,16 +41,47 @@ def _queue(session_ids: list[int]) -> None:
         .order_by("club_id", "rule_set_version__rule_set__family")
     )
     for (club_id, family), rows in groupby(scopes, key=lambda row: row[:2]):
-        ratings_recompute.enqueue(club_id, family, [row[2] for row in rows])
+        since = _earliest([row[2] for row in rows])
+        if since is not None and _mark(club_id, family, since):
+            ratings_recompute.enqueue(club_id, family)
+
+
+def _mark(club_id: int, family: str, since: dt.date) -> bool:
+    """Mark the club and family for a replay from ``since``; whether a job must be queued
+    (none was marked, so none is queued)."""
+    with transaction.atomic():
+        pending, created = RatingsPending.objects.select_for_update().get_or_create(
+            club_id=club_id, family=family, defaults={"since": since}
+        )
+        if not created and since < pending.since:
+            pending.since = since
+            pending.save(update_fields=["since"])
+    return created
 
 
 @task()
-def ratings_recompute(club_id: int, family: str, session_ids: list[int]) -> int:
-    """Rate again, in order, every session of the club and family from the earliest of these."""
-    since = _earliest(session_ids)
+def ratings_recompute(club_id: int, family: str, session_ids: list[int] | None = None) -> int:
+    """Rate again, in order, every session of the club and family from the day marked
+    (or, for a job queued before marks, from the earliest of ``session_ids``)."""
+    since = _take_mark(club_id, family) if session_ids is None else _earliest(session_ids)
     if since is None:
         return 0
     return ratings_replay(club_id=club_id, family=family, since=since)
+
+
+def _take_mark(club_id: int, family: str) -> dt.date | None:
+    """The day marked for the club and family, unmarking it: a write from now on marks
+    again and queues a job of its own."""
+    with transaction.atomic():
+        pending = (
+            RatingsPending.objects.select_for_update()
+            .filter(club_id=club_id, family=family)
+            .first()
+        )
+        if pending is None:
+            return None
+        pending.delete()
+        return pending.since
 
 
 def _earliest(session_ids: list[int]) -> dt.date | None:

@@ -6,10 +6,11 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
+from django_tasks_db.models import DBTaskResult
 from openskill.models import PlackettLuce
 
 from games import services
-from games.models import Hand, Rating
+from games.models import Hand, Rating, RatingsPending
 from games.stats.ratings import NEWCOMER, Skill, placements, rate_session
 from games.stats.reads import rating_history, ratings_table
 from games.stats.replay import ratings_replay
@@ -109,3 +110,36 @@ def test_changing_a_past_session_rates_every_later_one_again(league: League) -> 
     }
     assert {row.name: (row.skill.mu, row.skill.sigma) for row in table} != before
     assert Rating.objects.count() == 12
+
+
+def ratings_jobs() -> int:
+    return DBTaskResult.objects.filter(task_path__endswith="ratings_recompute").count()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_night_of_hands_queues_one_replay_from_its_earliest_day(league: League) -> None:
+    """The league's hands (three sessions, each hand its own write) mark the club for one
+    replay from the first session's day; that one job rates every session."""
+    assert ratings_jobs() == 1
+    pending = RatingsPending.objects.get()
+    assert pending.since == league.sessions[0].played_on
+    call_command("worker", "--burst")
+    assert not RatingsPending.objects.exists()
+    kept = list(Rating.objects.order_by("id").values_list("player_id", "mu", "sigma"))
+    ratings_replay(club_id=league.club.pk, family=league.family)  # all of them again
+    assert list(Rating.objects.order_by("id").values_list("player_id", "mu", "sigma")) == kept
+    assert len(kept) == 12
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_after_the_replay_started_queues_another(league: League) -> None:
+    call_command("worker", "--burst")
+    hand = Hand.objects.get(session=league.sessions[1], number=1)
+    by = league.club.memberships.first().user  # type: ignore[union-attr]
+    services.hand_delete(hand=hand, expected_version=hand.version, reason="r", by=by)
+    later = Hand.objects.get(session=league.sessions[2], number=1)
+    services.hand_delete(hand=later, expected_version=later.version, reason="r", by=by)
+    assert ratings_jobs() == 2  # one more, for both deletions
+    assert RatingsPending.objects.get().since == league.sessions[1].played_on
+    call_command("worker", "--burst")
+    assert not RatingsPending.objects.exists()
