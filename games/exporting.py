@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -39,44 +40,61 @@ def season_score_file(*, season: Season, score_format: ScoreFormat) -> Iterator[
     """The season's hands as score-file lines (each ending in a newline), in date order.
 
     Every session with hands gets its seating line, preceded by its date and its rules where
-    they change, so the engine's statistics of the file are the season's standings. The
-    sessions and hands are read in chunks as the lines go out: memory holds the players.
+    they change, so the engine's statistics of the file are the season's standings. A
+    session whose rules were switched between hands has the new rules' lines before the
+    first hand played under them: each hand is scored under the rules it was played under.
+    The sessions and hands are read in chunks as the lines go out: memory holds the players.
     """
     names = _name_tokens(score_format, _seated_players(season))
     yield f"# {season.club.name}: {season.name}, exported {timezone.localdate().isoformat()}\n"
-    date, params = None, None
+    date: dt.date | None = None
+    rules = _Rules(score_format)
     sessions = _sessions(season)
-    for session_id, hands in itertools.groupby(_hand_inputs(season), key=lambda row: row[0]):
+    for session_id, rows in itertools.groupby(_hand_inputs(season), key=lambda row: row[0]):
         # Both run in (date, session) order: skip the sessions that have no live hand.
         session = next(session for session in sessions if session.pk == session_id)
+        hands = list(rows)  # one session's hands: at most a few hundred
         yield "\n"
         if session.played_on != date:
             date = session.played_on
             yield f"{date.isoformat()}\n"
-        if session.rule_set_version.params != params:
-            params = session.rule_set_version.params
-            yield from (f"{line}\n" for line in score_format.setting_lines(params))
+        yield from rules.lines_for(hands[0][2])
         yield " ".join(names[seat.player_id] for seat in session.seats.all()) + "\n"
-        for _, hand_input in hands:
+        for _, hand_input, params in hands:
+            yield from rules.lines_for(params)
             yield score_format.game_line(hand_input) + "\n"
+
+
+class _Rules:
+    """The rules in force as the file is written: their lines where they change."""
+
+    def __init__(self, score_format: ScoreFormat) -> None:
+        self.score_format = score_format
+        self.params: Any = None
+
+    def lines_for(self, params: Any) -> Iterator[str]:
+        if params != self.params:
+            self.params = params
+            yield from (f"{line}\n" for line in self.score_format.setting_lines(params))
 
 
 def _sessions(season: Season) -> Iterator[Session]:
     seats = Seat.objects.order_by("position")
     sessions = (
         Session.objects.filter(season=season)
-        .select_related("rule_set_version")
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("played_on", "id")
     )
     return sessions.iterator(chunk_size=CHUNK)
 
 
-def _hand_inputs(season: Season) -> Iterator[tuple[int, Any]]:
+def _hand_inputs(season: Season) -> Iterator[tuple[int, Any, Any]]:
+    """Each live hand's session, input and the parameters of the rules it was played under."""
     hands = Hand.objects.filter(session__season=season, deleted_at__isnull=True).order_by(
         "session__played_on", "session_id", "number"
     )
-    return hands.values_list("session_id", "input").iterator(chunk_size=CHUNK)
+    rows = hands.values_list("session_id", "input", "rule_set_version__params")
+    return rows.iterator(chunk_size=CHUNK)
 
 
 def _seated_players(season: Season) -> Iterator[tuple[int, str]]:

@@ -14,6 +14,7 @@ from django.test import Client
 
 from games import exporting, importing, selectors, services
 from games.models import Club, Player, RuleSet, Season
+from games.services.session_rules import session_switch_rules
 from scoring.engine.big_two_scorefile import big_two_statistics, read_big_two_scores
 from scoring.engine.hk_scorefile import hk_statistics, read_hk_scores
 from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT, ScoreFormat
@@ -222,6 +223,33 @@ def test_a_season_played_on_the_site_round_trips(
     standings = exporting.standings_stats(season, selectors.season_standings(season=season))
     tokens = {"Mary Jane": "Mary_Jane", "9 Dragons": "_9_Dragons", "-x": "_-x", "Li#1": "Li_1"}
     assert {tokens.get(row.name, row.name): row.cells()[1:] for row in standings} == statistics
+
+
+def test_a_session_that_switched_rules_exports_each_hand_under_its_own(
+    club: Club, rule_set: RuleSet, alice: User, players: list[Player]
+) -> None:
+    """Hands played before a switch keep their rules: the file says the new rules just
+    before the first hand played under them, and scores to the season's standings."""
+    season = services.season_save(club=club, name="Switched", rule_set=rule_set)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 1, 2), players=players, by=alice
+    )
+    hand = {"outcome": "discard", "winner": 0, "faan": 6, "blamed": 1}
+    services.hand_record(session=session, hand_input=hand, by=alice)
+    switched = services.rule_set_update(
+        rule_set=rule_set, name=rule_set.name, params={**HK_HALF, "max_faan": 8}, by=alice
+    )
+    session_switch_rules(session=session, version=switched, from_hand=2, by=alice)
+    services.hand_record(session=session, hand_input={**hand, "faan": 8}, by=alice)
+
+    lines = exported(season, HK_FORMAT).splitlines()
+    assert lines[3:] == [
+        *("B=2", "M=6", "R=half", "S=half", "A B C D", "6 d - -"),
+        *("B=2", "M=8", "R=half", "S=half", "8 d - -"),
+    ]
+    statistics = hk_statistics(read_hk_scores("\n".join(lines) + "\n"))
+    standings = exporting.standings_stats(season, selectors.season_standings(season=season))
+    assert [row.cells() for row in statistics] == [row.cells() for row in standings]
 
 
 def test_the_score_file_neutralises_formula_names_and_reads_back(
