@@ -9,6 +9,7 @@ from typing import Any
 
 from django import template
 
+from games.models import HandRevision
 from games.selectors import ScoreSheet
 from scoring.chinese import pattern_name
 from scoring.display import SEAT_LABELS, format_ratio
@@ -103,13 +104,14 @@ def seat_name(sheet: ScoreSheet, position: int) -> str:
 
 
 @register.filter
-def describe_input(hand_input: dict[str, Any], sheet: ScoreSheet) -> str:
-    """Describe a stored hand input with the sheet's seat names (for revision history)."""
-    version = sheet.session.rule_set_version
+def describe_revision(revision: HandRevision, sheet: ScoreSheet) -> str:
+    """Describe a revision's earlier input with the sheet's seat names, under the rules its
+    hand is scored under (a session may have switched rules since its first hands)."""
+    version = revision.hand.rule_set_version
     family = get_family(version.rule_set.family)
     names = [seat.player.name for seat in sheet.seats]
     try:
-        return family.describe_hand(hand_input, names, params=version.params)
+        return family.describe_hand(revision.previous_input, names, params=version.params)
     except (EngineError, KeyError, IndexError, TypeError):
         return "unreadable input"
 

@@ -18,7 +18,9 @@ from games.services.session_rules import (
     session_rescore_preview,
     session_switch_rules,
 )
+from games.templatetags.league import describe_revision
 from games.totals import totals_differences
+from scoring.families import get_family
 
 # A club's rules file: 2 points a pung of minors, 20 for going Mah-Jongg, and an event worth
 # 10 to the Mah-Jongg player. No doubles, so every hand score is a sum done in one's head.
@@ -340,3 +342,38 @@ def test_a_rescore_that_makes_a_hand_unplayable_saves_nothing(
     assert changes(game) == before
     assert not HandRevision.objects.filter(hand__session=game).exists()
     assert set(Hand.objects.values_list("rule_set_version__number", flat=True)) == {1}
+
+
+def test_a_revision_is_described_under_the_rules_its_hand_is_scored_under(
+    session: Session, alice: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the session switched rules, an amendment of a hand from before the switch is
+    described under that hand's rules, not the session's new ones."""
+    services.hand_record(
+        session=session,
+        hand_input={"outcome": "discard", "winner": 0, "faan": 3, "blamed": 1},
+        by=alice,
+    )
+    rule_set = session.rule_set_version.rule_set
+    switched = services.rule_set_update(
+        rule_set=rule_set,
+        name=rule_set.name,
+        params={**session.rule_set_version.params, "max_faan": 8},
+        by=alice,
+    )
+    session_switch_rules(session=session, version=switched, from_hand=2, by=alice)
+    hand = session.hands.get(number=1)
+    services.hand_amend(
+        hand=hand, hand_input={"outcome": "draw"}, expected_version=1, reason="r", by=alice
+    )
+    family = type(get_family(rule_set.family))
+    monkeypatch.setattr(
+        family,
+        "describe_hand",
+        lambda self, hand, names, evaluation=None, params=None: f"max {params['max_faan']}",
+    )
+    session.refresh_from_db()
+    sheet = session_sheet(session=session)
+    (revision,) = HandRevision.objects.filter(hand=hand)
+    assert session.rule_set_version == switched
+    assert describe_revision(revision, sheet) == "max 6"
