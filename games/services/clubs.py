@@ -161,18 +161,36 @@ def membership_set(*, club: Club, user: User, role: str) -> Membership:
 
 
 def player_link_user(*, player: Player, user: User) -> Player:
+    """Link ``player`` to ``user``'s account. The player's row is locked and read again, so
+    that of two links at once the second sees the first; an account linked meanwhile to
+    another player of the club is refused by the club's one-player-per-account constraint,
+    with the same message as when it is found first."""
+
+    def write() -> Player:
+        locked = Player.objects.select_for_update().get(pk=player.pk)
+        _check_link_free(locked, user)
+        locked.user = user
+        locked.save(update_fields=["user"])
+        return locked
+
+    def check_free() -> None:
+        _check_link_free(Player.objects.get(pk=player.pk), user)
+
+    linked = write_unique(write, check_free=check_free)
+    player.user = linked.user
+    return linked
+
+
+def _check_link_free(player: Player, user: User) -> None:
     if player.user_id not in (None, user.pk):
         raise ValidationError(
             _("%(name)s is already linked to another account.") % {"name": player.name}
         )
-    other = Player.objects.filter(club=player.club, user=user).exclude(pk=player.pk)
-    if other.exists():
+    other = Player.objects.filter(club=player.club_id, user=user).exclude(pk=player.pk).first()
+    if other is not None:
         raise ValidationError(
-            _("That account is already linked to %(name)s.") % {"name": other.get().name}
+            _("That account is already linked to %(name)s.") % {"name": other.name}
         )
-    player.user = user
-    player.save(update_fields=["user"])
-    return player
 
 
 def invitation_create(*, club: Club, role: str, player: Player | None, by: User) -> Invitation:

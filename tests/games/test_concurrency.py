@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import connection, connections
 from django.test import Client
 
@@ -232,3 +233,29 @@ def test_ten_submits_of_one_session_start_form_start_one_session(
     session = Session.objects.get(played_on=dt.date(2026, 3, 2))
     assert {r["Location"] for r in results} == {f"/c/dragons/sessions/{session.pk}/"}
     assert Seat.objects.filter(session=session).count() == 4
+
+
+def test_ten_accounts_linked_to_one_player_at_once_link_one(club: Club) -> None:
+    player = services.player_create(club=club, name="Erin")
+    users = [User.objects.create_user(username=f"user{i}") for i in range(10)]
+
+    results = run_together(
+        10,
+        lambda i: services.player_link_user(player=Player.objects.get(pk=player.pk), user=users[i]),
+    )
+    linked = [r for r in results if isinstance(r, Player)]
+    refused = [r for r in results if isinstance(r, ValidationError)]
+    assert len(linked) == 1 and len(refused) == 9, results
+    assert all("already linked to another account" in str(r) for r in refused)
+    player.refresh_from_db()
+    assert player.user == linked[0].user
+
+
+def test_one_account_linked_to_ten_players_at_once_links_one(club: Club, bob: User) -> None:
+    players = [services.player_create(club=club, name=f"Guest {i}") for i in range(10)]
+
+    results = run_together(10, lambda i: services.player_link_user(player=players[i], user=bob))
+    refused = [r for r in results if isinstance(r, ValidationError)]
+    assert len([r for r in results if isinstance(r, Player)]) == 1, results
+    assert len(refused) == 9 and all("That account is already linked to" in str(r) for r in refused)
+    assert Player.objects.filter(club=club, user=bob).count() == 1
