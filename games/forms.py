@@ -113,7 +113,7 @@ class SeasonForm(forms.ModelForm[Season]):
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             # Said here, so the model's constraint never shows its technical message.
-            self.add_error("ends_on", "The season cannot end before it starts.")
+            self.add_error("ends_on", gettext_lazy("The season cannot end before it starts."))
         return data
 
 
@@ -219,7 +219,7 @@ class DateRangeForm(forms.Form):
         data = self.cleaned_data
         start, end = data.get("date_from"), data.get("date_to")
         if start and end and end < start:
-            self.add_error("date_to", "The end date is before the start date.")
+            self.add_error("date_to", gettext_lazy("The end date is before the start date."))
         return data
 
 

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 
 from games.access import club_access, signed_in
 from games.forms import PmnImportForm
@@ -74,7 +75,10 @@ def _queue(
         return None
     if plan.unknown_names and not data["create_players"]:
         names = ", ".join(plan.unknown_names)
-        form.add_error(None, f"Confirm that these new players may be created: {names}.")
+        form.add_error(
+            None,
+            gettext("Confirm that these new players may be created: %(names)s.") % {"names": names},
+        )
         return None
     return jobs.pmn_job_queue(
         season=season,
@@ -95,10 +99,13 @@ def _record_files(request: HttpRequest, form: PmnImportForm) -> list[RecordFile]
         names, texts = request.POST.getlist("record_name"), request.POST.getlist("record_text")
         pairs = [(name, text.encode("utf-8")) for name, text in zip(names, texts, strict=False)]
     if not pairs:
-        form.add_error("files", "Choose one or more PMN files.")
+        form.add_error("files", gettext("Choose one or more PMN files."))
         return []
     if sum(len(data) for _, data in pairs) > MAX_TOTAL_BYTES:
-        form.add_error("files", f"Upload at most {MAX_TOTAL_BYTES // 1024} KB at a time.")
+        limit = MAX_TOTAL_BYTES // 1024
+        form.add_error(
+            "files", gettext("Upload at most %(limit)s KB at a time.") % {"limit": limit}
+        )
         return []
     files, errors = [], []
     for name, data in pairs:

@@ -57,7 +57,9 @@ def parse_melds(text: str) -> list[dict[str, Any]]:
         try:
             tiles = parse_tiles(token.lstrip("-+"))
         except HandError as error:
-            raise ValidationError(f"{token}: {error.message}") from error
+            raise ValidationError(
+                _("%(token)s: %(problem)s") % {"token": token, "problem": error.message}
+            ) from error
         kind = _meld_kind(tiles)
         if kind is None:
             raise ValidationError(_("%(token)s is not a chow, pung or kong.") % {"token": token})

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from scoring.engine import classical
 from scoring.engine.classical.language import RulesFileError, decode_rules
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
-from scoring.engine.errors import EngineError
+from scoring.engine.errors import EngineError, LineError
 from scoring.families.classical.hand_input import parse_tokens, set_from_token
 from scoring.families.classical.params import rules_from_params
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
@@ -106,21 +106,21 @@ class ClassicalParamsForm(ParamsForm):
             self.data = shown
         text = data.get("text") or ""
         if not text.strip():
-            self.add_error("text", "Upload a rules file or type its text.")
+            self.add_error("text", _("Upload a rules file or type its text."))
             return data
-        errors, _ = classical.check_rules(text)
+        errors, _warnings = classical.check_rules(text)
         for error in errors:
-            self.add_error("text", f"Line {error.line}: {error.message}")
+            self.add_error("text", _line_error(error))
         return data
 
     def _read_upload(self, upload: Any) -> str | None:
         if upload.size > MAX_UPLOAD:
-            self.add_error("rules_file", "A rules file can be at most 100 kB.")
+            self.add_error("rules_file", _("A rules file can be at most 100 kB."))
             return None
         try:
             return decode_rules(upload.read())
         except RulesFileError as error:
-            self.add_error("rules_file", f"Line {error.line}: {error.message}")
+            self.add_error("rules_file", _line_error(error))
             return None
 
     def params(self) -> dict[str, Any]:
@@ -185,7 +185,7 @@ class ClassicalHandForm(HandInputForm):
         seats = [(str(seat), name) for seat, name in enumerate(self.seat_names)]
         choice_field(self, "mahjong").choices = [*seats, (DRAW, "Draw (wash-out)")]
         choice_field(self, "discarder").choices = [("", "From the wall (self-drawn)")] + [
-            (seat, f"Discarded by {name}") for seat, name in seats
+            (seat, _("Discarded by %(name)s") % {"name": name}) for seat, name in seats
         ]
         if rules.options.new_east_each_round:
             self.fields["next_east"] = forms.ChoiceField(
@@ -264,7 +264,7 @@ class ClassicalHandForm(HandInputForm):
         if mahjong == DRAW:
             data["discarder"], data["cannon"] = "", False
         elif data.get("discarder") == mahjong and mahjong:
-            self.add_error("discarder", "The Mah-Jongg player cannot have discarded it.")
+            self.add_error("discarder", _("The Mah-Jongg player cannot have discarded it."))
         if data.get("cannon") and not data.get("discarder"):
             self._missing("discarder", "Choose who let off the cannon.")
         return data
@@ -318,3 +318,7 @@ class ClassicalHandForm(HandInputForm):
 
 
 __all__ = ["ClassicalHandForm", "ClassicalParamsForm"]
+
+
+def _line_error(error: LineError) -> str:
+    return _("Line %(line)s: %(message)s") % {"line": error.line, "message": error.message}
