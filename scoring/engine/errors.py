@@ -60,8 +60,8 @@ def _fill(template: str, values: Mapping[str, Any]) -> str:
 def _value(value: Any) -> Any:
     if isinstance(value, Term):
         return _translate(value)
-    if isinstance(value, EngineError):
-        return value.message
+    if isinstance(value, (EngineError, Message)):
+        return str(value)
     return value
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
 from games.models import Player, Season
-from scoring.engine.classical.language import check_rules
-from scoring.engine.errors import Message, Term
+from scoring.engine.classical.language import check_rules, parse_sub_rule
+from scoring.engine.errors import Message, RulesError, Term
 from tests.games.test_import_pages import latest_job, upload
 from tests.workers import run_worker
 
@@ -65,3 +66,11 @@ def test_a_game_record_s_warnings_are_read_in_the_reader_s_language(alice: User)
     assert str(warning) == "East: recorded 9 fan, evaluated 8"
     with translation.override("zh-hant"):
         assert str(warning) == "東：記錄 9 番，計算得 8 番"
+
+
+def test_where_a_sub_rule_stands_is_part_of_the_translated_message() -> None:
+    with pytest.raises(RulesError) as caught:
+        parse_sub_rule("PC", "PCM&PC")
+    assert str(caught.value) == "the sub-rule 'PC' in 'PCM&PC' is not three characters"
+    with translation.override("zh-hant"):
+        assert str(caught.value) == "子規則 'PC'（在 'PCM&PC' 中） 不是三個字元"

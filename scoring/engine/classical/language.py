@@ -27,7 +27,7 @@ from scoring.engine.classical.model import (
     TermKind,
     Units,
 )
-from scoring.engine.errors import EngineError, LineError, RulesError
+from scoring.engine.errors import EngineError, LineError, Message, RulesError
 
 END_MARKER: Final = "// END"
 MAX_RULES: Final = 99
@@ -381,7 +381,8 @@ def parse_sub_rule(text: str, code: str = "") -> SubRule:
     >>> parse_sub_rule("5!S").rule_id, parse_sub_rule("05U").mode, parse_sub_rule("N13").count
     (5, 'U', 13)
     """
-    where = f" in {code!r}" if code and code != text else ""
+    # Where the sub-rule stands, when the rule has more than it: a part of the message.
+    where: Message | str = Message(" in {code}", code=repr(code)) if code and code != text else ""
     if len(text) != 3:
         if not text:
             raise RulesError("an operator has no sub-rule on one side{where}", where=where)
@@ -410,7 +411,7 @@ def parse_sub_rule(text: str, code: str = "") -> SubRule:
     return _set_term(text, where)
 
 
-def _reference(text: str, where: str) -> SubRule:
+def _reference(text: str, where: Message | str) -> SubRule:
     second, mode = text[1], text[2]
     if not (second.isdigit() or second == "!"):
         raise RulesError(
@@ -430,7 +431,7 @@ def _reference(text: str, where: str) -> SubRule:
     return SubRule(text, TermKind.REFERENCE, rule_id=rule_id, mode=mode)
 
 
-def _set_term(text: str, where: str) -> SubRule:
+def _set_term(text: str, where: Message | str) -> SubRule:
     first = "*" if text[0] == " " else text[0]
     if first not in _SECOND:
         raise RulesError(
