@@ -204,8 +204,12 @@ def test_the_classical_set_picker_is_a_compact_grid_on_a_phone(
     page.click("[data-how='-']")
     tap(page, "4m")
     assert page.input_value("input[name=sets_2]") == "-4444m"
+    # Each change asks for a live preview, whose answer reflows the players' lists: let it
+    # land before a click, so that the button is where the click goes.
+    page.wait_for_load_state("networkidle")
     page.click(".set-picker [data-picker-clear]")
     assert page.input_value("input[name=sets_2]") == ""
+    page.wait_for_load_state("networkidle")
     page.click(".set-picker [data-picker-undo]")
     assert page.input_value("input[name=sets_2]") == "-4444m"
     page.click("#save-hand")
