@@ -26,7 +26,7 @@ from games import copy_text
 from games.copy_text import copy_lines
 from games.models import Hand, Score, Session
 from games.progress import WRITING, Tell, silent
-from games.totals import session_totals_refresh, summed
+from games.totals import PLACE, session_totals_refresh, summed
 from scoring.families import SeatResult
 
 BATCH = 5000  # rows per INSERT run where COPY is not available
@@ -145,13 +145,9 @@ def fresh_totals(
 
 
 def _place(session: Session, seat: int, player_id: int) -> dict[str, Any]:
-    return {
-        "session_id": session.pk,
-        "seat": seat,
-        "player_id": player_id,
-        "season_id": session.season_id,
-        "played_on": session.played_on,
-    }
+    """Where a seat's totals stand, named as the totals' ``PLACE`` names it."""
+    values = (session.pk, seat, player_id, session.season_id, session.played_on)
+    return dict(zip(PLACE, values, strict=True))
 
 
 def _reserve_ids(count: int) -> list[int]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -111,23 +113,6 @@ def test_members_record_hands_and_start_sessions_while_a_long_import_runs(
     """An import holds neither the season's row nor its rule set's for its whole run: a
     member at a table of the same season records a hand, and another starts a session
     with the same rules, while the import is held halfway through its writing."""
-    halfway, resume = threading.Event(), threading.Event()
-
-    def progress(stage: str, done: int, total: int) -> None:
-        if stage == WRITING and done * 2 >= total and not halfway.is_set():
-            halfway.set()
-            assert resume.wait(60), "the test never let the import go on"
-
-    def run_import() -> Any:
-        text = generated_score_file("hk", 3000)
-        return importing.import_scores(
-            season=season,
-            text=text,
-            score_format=HK_FORMAT,
-            by=None,
-            create_players=True,
-            progress=progress,
-        )
 
     def play() -> tuple[Any, Session]:
         hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=alice)
@@ -136,15 +121,10 @@ def test_members_record_hands_and_start_sessions_while_a_long_import_runs(
         )
         return hand, started
 
-    with ThreadPoolExecutor(2) as pool:
-        imported = pool.submit(closing_connections(run_import))
-        try:
-            assert halfway.wait(60), "the import never reached its writing"
-            played = pool.submit(closing_connections(play))
-            hand, started = played.result(timeout=20)
-        finally:
-            resume.set()
-        plan = imported.result(timeout=120)
+    text = generated_score_file("hk", 3000)
+    with import_held_halfway(season, text, create_players=True) as (pool, imported):
+        hand, started = pool.submit(closing_connections(play)).result(timeout=20)
+    plan = imported.result(timeout=120)
     assert plan.new_hand_count == 3000
     assert Hand.objects.filter(pk=hand.pk).exists() and Session.objects.filter(pk=started.pk)
     assert Hand.objects.filter(session__season=season).count() == 3001
@@ -155,22 +135,7 @@ def test_a_rule_edit_during_an_import_waits_and_leaves_the_imported_sessions_rul
 ) -> None:
     """The import pins the rule set's current version to its sessions; an edit of the rules
     meanwhile waits for it, then makes a new version instead of changing that one."""
-    halfway, resume = threading.Event(), threading.Event()
     pinned = season.rule_set.current_version()
-
-    def progress(stage: str, done: int, total: int) -> None:
-        if stage == WRITING and not halfway.is_set():
-            halfway.set()
-            assert resume.wait(60), "the test never let the import go on"
-
-    def run_import() -> Any:
-        return importing.import_scores(
-            season=season,
-            text=TEXT.read_text(),
-            score_format=HK_FORMAT,
-            by=None,
-            progress=progress,
-        )
 
     def edit() -> Any:
         return services.rule_set_update(
@@ -180,17 +145,12 @@ def test_a_rule_edit_during_an_import_waits_and_leaves_the_imported_sessions_rul
             by=alice,
         )
 
-    with ThreadPoolExecutor(2) as pool:
-        imported = pool.submit(closing_connections(run_import))
-        try:
-            assert halfway.wait(60), "the import never reached its writing"
-            edited = pool.submit(closing_connections(edit))
-            with pytest.raises(FutureTimeout):
-                edited.result(timeout=2)  # it waits for the import
-        finally:
-            resume.set()
-        imported.result(timeout=60)
-        version = edited.result(timeout=60)
+    with import_held_halfway(season, TEXT.read_text()) as (pool, imported):
+        edited = pool.submit(closing_connections(edit))
+        with pytest.raises(FutureTimeout):
+            edited.result(timeout=2)  # it waits for the import
+    imported.result(timeout=60)
+    version = edited.result(timeout=60)
     pinned_after = type(pinned).objects.get(pk=pinned.pk)
     assert pinned_after.params == pinned.params
     assert version.pk != pinned.pk
@@ -198,6 +158,34 @@ def test_a_rule_edit_during_an_import_waits_and_leaves_the_imported_sessions_rul
         Session.objects.filter(season=season).values_list("rule_set_version", flat=True)
     )
     assert imported_versions == {pinned.pk}
+
+
+@contextmanager
+def import_held_halfway(
+    season: Season, text: str, **options: Any
+) -> Iterator[tuple[ThreadPoolExecutor, Future[Any]]]:
+    """An HK import of ``text`` into ``season`` in another thread, held halfway through its
+    writing while the block runs (which may submit more work to the pool); the future
+    gives its plan once the block has ended and the import has finished."""
+    halfway, resume = threading.Event(), threading.Event()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if stage == WRITING and done * 2 >= total and not halfway.is_set():
+            halfway.set()
+            assert resume.wait(60), "the test never let the import go on"
+
+    def run() -> Any:
+        return importing.import_scores(
+            season=season, text=text, score_format=HK_FORMAT, by=None, progress=progress, **options
+        )
+
+    with ThreadPoolExecutor(2) as pool:
+        imported = pool.submit(closing_connections(run))
+        try:
+            assert halfway.wait(60), "the import never reached its writing"
+            yield pool, imported
+        finally:
+            resume.set()
 
 
 def closing_connections(work: Any) -> Any:

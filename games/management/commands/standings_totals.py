@@ -16,6 +16,21 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.models import Club, Session
 from games.totals import CopyDifference, TotalsDifference, totals_check, totals_rebuild
 
+# What was found of the scores' copies and of the kept totals, and what a rebuild did.
+DIFFER = (
+    "{} copied columns of scores differ from their hands'",
+    "{} session seats' kept totals differ from their scores",
+)
+REWRITTEN = (
+    "{} copied columns of scores rewritten from their hands",
+    "{} session seats' totals rewritten from their scores",
+)
+
+
+def _told(counts: tuple[int, int], phrases: tuple[str, str]) -> str:
+    """The phrases of the kinds found, with their counts, joined by "and"."""
+    return " and ".join(phrase.format(n) for n, phrase in zip(counts, phrases, strict=True) if n)
+
 
 class Command(BaseCommand):
     help = "Compare the standings' kept session totals with their scores; --rebuild fixes them."
@@ -37,20 +52,12 @@ class Command(BaseCommand):
         for difference in totals_check(sessions=sessions, rebuild=rebuild):
             found[type(difference)] += 1
             self.stdout.write(str(difference))
-        totals, copies = found[TotalsDifference], found[CopyDifference]
-        if (totals or copies) and not rebuild:
-            differ = []
-            if copies:
-                differ.append(f"{copies} copied columns of scores differ from their hands'")
-            if totals:
-                differ.append(f"{totals} session seats' kept totals differ from their scores")
-            raise CommandError(" and ".join(differ) + "; run again with --rebuild to rewrite them.")
-        done = []
-        if copies:
-            done.append(f"{copies} copied columns of scores rewritten from their hands")
-        if totals:
-            done.append(f"{totals} session seats' totals rewritten from their scores")
-        summary = " and ".join(done) or "their kept totals match their scores"
+        counts = (found[CopyDifference], found[TotalsDifference])
+        if any(counts) and not rebuild:
+            raise CommandError(
+                _told(counts, DIFFER) + "; run again with --rebuild to rewrite them."
+            )
+        summary = _told(counts, REWRITTEN) or "their kept totals match their scores"
         self.stdout.write(f"{sessions.count():,} sessions checked: {summary}.")
 
     def _queue(self, rebuild: bool, slug: str | None) -> None:
