@@ -129,7 +129,7 @@ def test_a_rules_file_typed_in_the_text_box_is_checked(as_alice: Client, club: C
         {"name": "Typed", "rules": "file", "text": "Only a name\n", "stake": "100"},
     )
     assert response.status_code == 200
-    assert "does not end with a &#x27;// END&#x27; line" in response.content.decode()
+    assert "does not end with a '// END' line" in text(response)
 
 
 def test_a_used_version_is_kept_when_the_rules_change(
@@ -175,7 +175,7 @@ def test_the_form_goes_player_by_player_from_the_mahjong_player(
     html = response.content.decode()
     order = [html.index(f'data-seat="{seat}"') for seat in (1, 2, 0)]
     assert order == sorted(order)  # B first, then C, then A
-    assert "the set &#x27;PXM&#x27;: a pung is concealed (C) or exposed (E)" in html
+    assert "the set 'PXM': a pung is concealed (C) or exposed (E)" in text(response)
 
 
 def test_a_member_records_hands_and_the_table_moves_on(as_bob: Client, table: Session) -> None:

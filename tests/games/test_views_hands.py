@@ -494,14 +494,14 @@ def test_hands_are_numbered_by_their_place_among_live_hands_everywhere(
 
 @pytest.mark.parametrize(
     ("fields", "message"),
-    [({"faan": ""}, "Enter the winner&#x27;s faan."), ({"winner": "7"}, "Select a valid choice.")],
+    [({"faan": ""}, "Enter the winner's faan."), ({"winner": "7"}, "Select a valid choice.")],
 )
 def test_the_outbox_sender_is_told_when_the_hand_itself_is_refused(
     as_bob: Client, session: Session, fields: dict[str, str], message: str
 ) -> None:
     response = as_bob.post(new_url(session), new_hand_form(**fields), headers={"X-Outbox": "1"})
     assert response.status_code == 400 and response["X-Hand-Refused"] == "1"
-    assert message in response.content.decode() and not Hand.objects.exists()
+    assert message in text(response) and not Hand.objects.exists()
 
 
 def test_a_hand_for_a_closed_session_is_refused_to_the_outbox(
