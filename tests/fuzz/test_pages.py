@@ -18,6 +18,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.http import HttpResponse
@@ -39,6 +42,9 @@ from tests.fuzz.world import (
     build_world,
     form_fields,
 )
+
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=30)
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 FUZZ = settings(
@@ -363,12 +369,20 @@ def rolled_back() -> Iterator[None]:
             transaction.set_rollback(True)
 
 
-def _client(world: World, user: str) -> Client:
+def _client(sessions: dict[str, str], user: str) -> Client:
+    """A client signed in as ``user`` (or nobody), through a session made once for the class:
+    each example's writes, sessions included, are rolled back, so the session outlives them."""
     # Exceptions come back as the 500 a visitor would get, with ``exc_info`` for the report.
     client = Client(raise_request_exception=False)
     if user:
-        client.force_login(getattr(world, user))
+        client.cookies[django_settings.SESSION_COOKIE_NAME] = sessions[user]
     return client
+
+
+def _session_of(user: User) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies[django_settings.SESSION_COOKIE_NAME].value
 
 
 def _uploads(files: Files, texts: dict[str, bytes]) -> dict[str, SimpleUploadedFile]:
@@ -387,15 +401,17 @@ class PageFormFuzz(TestCase):
     """One test per form; the league is built once for all of them."""
 
     world: World
+    sessions: dict[str, str]  # session key by user ("alice", "bob")
     offered: dict[str, dict[str, list[str]]] = {}
     follow: HttpResponse | None = None
 
     @classmethod
     def setUpTestData(cls) -> None:
         cls.world = build_world()
+        cls.sessions = {name: _session_of(getattr(cls.world, name)) for name in ("alice", "bob")}
 
     def send(self, spec: PageForm, data: dict[str, Any], files: dict[str, Any]) -> HttpResponse:
-        client = _client(self.world, spec.user)
+        client = _client(self.sessions, spec.user)
         path = spec.path(self.world)
         if spec.method == "get":
             response = client.get(path, data)
@@ -411,7 +427,7 @@ class PageFormFuzz(TestCase):
         """The fields the form's page shows, and the values it offers for each."""
         if spec.name not in self.offered:
             page = (spec.page or spec.path)(self.world)
-            response = _client(self.world, spec.user).get(page)
+            response = _client(self.sessions, spec.user).get(page)
             assert response.status_code == 200, f"GET {page}: {response.status_code}"
             self.offered[spec.name] = form_fields(response)
         return self.offered[spec.name]
