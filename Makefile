@@ -34,13 +34,17 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Python keeps its compiled modules (and pytest its rewritten tests) even where the
+# environment says not to: every worker and every server a test starts would compile the
+# whole project again, seconds each.
+test: export PYTHONDONTWRITEBYTECODE =
 test: lint node_modules/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	@# One worker per core (pytest-xdist); a module's or class's tests stay on one worker,
 	@# so data built once per module or class is built once. Schemathesis expands its tests
 	@# per API operation only without xdist (under it they collapse into two), so its file
-	@# runs after, in one process.
-	$(BIN)/pytest -n auto --dist loadscope --ignore=tests/api/test_schemathesis.py
+	@# runs after, in one process. The conftest starts the slowest modules first (slow marks).
+	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder --ignore=tests/api/test_schemathesis.py
 	$(BIN)/pytest tests/api/test_schemathesis.py
 
 clean:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from django.conf import settings as django_settings
 from django.db import transaction
 from django.http import HttpResponse
@@ -29,6 +30,9 @@ from hypothesis.extra.django import TestCase
 from games import services
 from tests.fuzz.strategies import deep_nesting, dump_json, json_value
 from tests.fuzz.world import FAMILIES, HAND_INPUTS, PARAMS, World, assert_api_answer, build_world
+
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=14)
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 FUZZ = settings(

@@ -18,6 +18,9 @@ from scoring.score_files import BIG_TWO_FORMAT
 from tests.games import test_browser
 from tests.games.test_browser import HAVE_CHROMIUM, PHONE
 
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=4)
+
 browser_page = test_browser.page  # the phone-sized Chromium page fixture
 
 BIG_TWO_2013 = Path(__file__).resolve().parents[1] / "engine" / "data" / "big-two-scorer"

@@ -16,6 +16,9 @@ import pytest
 from django.core.cache.backends.filebased import FileBasedCache
 from django.db import connection
 
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=10)
+
 ROOT = Path(__file__).resolve().parents[2]
 # Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster).
 GAMES = 100_000 if connection.vendor == "postgresql" else 12_000

@@ -7,6 +7,7 @@ import datetime as dt
 import random
 import time
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
@@ -14,6 +15,9 @@ from games.importing.models import ImportJob
 from games.models import Hand, Player, Score, Season
 from tests.games.pages import text
 from tests.workers import run_worker
+
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=13)
 
 GAMES, PER_SESSION = 150_000, 100
 # What a night's table writes: discards, self-draws, and now and then a draw or a false win.

@@ -20,6 +20,9 @@ import requests
 
 from tests.games.pages import new_hand_form
 
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=6)
+
 ROOT = Path(__file__).resolve().parents[2]
 MEMBERS, HANDS_EACH = 8, 5
 # One process migrates and sets the table; members are signed in here (a session each), as

@@ -31,6 +31,9 @@ from scoring.score_files import SCORE_FORMATS, generated_score_file
 from tests.conftest import HK_HALF
 from tests.workers import run_worker
 
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=12)
+
 CLASSICAL = {"rules": "millington", "stake": 100, "draw_advance_wind": True}
 # Per family: its parameters, its seats, and a few hands of every kind it scores.
 FAMILIES: dict[str, tuple[dict[str, Any], int, list[dict[str, Any]]]] = {

@@ -17,6 +17,9 @@ from games.models import Club, Invitation, Player
 from tests.conftest import make_user
 from tests.games.pages import CLUB_MUTATIONS, ClubWorld, Mutation, build_world, snapshot
 
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=10)
+
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 VISITORS = ["anonymous", "dave", "charlie", "bob", "alice"]

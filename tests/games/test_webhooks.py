@@ -29,6 +29,9 @@ from games.webhooks.models import Webhook, WebhookDelivery
 from games.webhooks.services import webhook_create
 from tests.conftest import client_for
 
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=5)
+
 HAND = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
 EVENTS = Webhook.Event.values
 
