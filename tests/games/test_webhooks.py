@@ -7,6 +7,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,9 @@ class Receiver:
 def receiver(settings: Any) -> Iterator[Receiver]:
     settings.WEBHOOKS_ALLOW_LOOPBACK = True  # the receiver is on this machine
     receiver = Receiver()
-    thread = threading.Thread(target=receiver.server.serve_forever, daemon=True)
+    # Polled every 10 ms, not every half second: shutdown() waits for the next poll.
+    serve = partial(receiver.server.serve_forever, poll_interval=0.01)
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield receiver
     receiver.server.shutdown()
