@@ -203,3 +203,30 @@ def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
     body = page.inner_text("body")
     assert "Abortive draw" in body and "D liable (pao)" in body
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_second_winners_liable_player_is_chosen_on_a_phone(
+    page: Any, club_hanchan: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/")
+    choose(page, "winner", "A")
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "D")
+    page.fill("input[name=han]", "3")
+    page.select_option("select[name=fu]", "30")
+    page.select_option("select[name=second_winner]", "1")
+    page.select_option("select[name=second_limit]", "haneman")
+    page.select_option("select[name=second_liable]", "2")
+    page.click("#save-hand")
+    # Refused beside the second winner's liable player, the rest of the entry kept.
+    error = page.locator(".other-winner[data-winner='second'] .errorlist")
+    error.wait_for()
+    assert "Second winner: liability (pao) is for a yakuman" in error.inner_text()
+    assert page.input_value("select[name=second_liable]") == "2"
+    page.select_option("select[name=second_limit]", "yakuman")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+    hand = Hand.objects.get(session=club_hanchan)
+    assert hand.input["wins"][1] == {"winner": 1, "yakuman": 1, "liable": 2}
+    assert [int(s.points) for s in hand.scores.order_by("seat")] == [5800, 32000, -16000, -21800]
