@@ -308,7 +308,7 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             self._missing(
                 field,
                 gettext(
-                    "No %(winner)s under head bump (atamahane): only the winner nearest the "
+                    "No other winner under head bump (atamahane): only the winner nearest the "
                     "discarder is paid. Record that winner alone and set %(winner)s to Nobody."
                 )
                 % winner,
@@ -324,7 +324,9 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
             if seat in taken:
                 self._missing(
                     f"{ordinal}_winner",
-                    gettext("%(name)s already won or discarded: the %(winner)s is another player.")
+                    gettext(
+                        "%(name)s already won or discarded: choose another player as %(winner)s."
+                    )
                     % {"name": self.seat_names[int(seat)], "winner": WINNER_LABELS[ordinal]},
                 )
             taken.add(seat)
