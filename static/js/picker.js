@@ -10,6 +10,8 @@
 //   reload()       -> reads the entry again from the form's fields (after the form is reset)
 //   count()        -> what the bar says was entered ("11 tiles")
 //   total(result)  -> optional: the bar's total from the preview's answer
+// A form's first picker has the bar; another (riichi's second winner's tiles), marked
+// data-picker-inline, says its count and refusals in a line of its own under its tiles.
 (function () {
   "use strict";
   var _ = function (text) { return window.mahjongText.gettext(text); };
@@ -51,7 +53,7 @@
     var form = root.closest("form");
     var undone = [];
     var undo = root.querySelector("[data-picker-undo]"), clear = root.querySelector("[data-picker-clear]");
-    var bar = summaryBar(form);
+    var bar = root.hasAttribute("data-picker-inline") ? inlineBar(root) : summaryBar(form);
     var last = null;  // the preview's last answer
 
     function say(text) { bar.message.textContent = text || ""; }
@@ -93,6 +95,7 @@
     function summarise() {
       bar.box.hidden = root.getClientRects().length === 0;
       bar.count.textContent = mode.count();
+      if (bar.inline) return;  // the preview's total and payments are the whole hand's
       var result = last && last.ok ? last : null;
       var total = result && mode.total ? mode.total(result) : "";
       if (result && !mode.total && result.evaluation && result.evaluation.total !== undefined) {
@@ -137,7 +140,23 @@
   // The bar, just before the form's buttons: sticky, so it stays at the bottom of the screen
   // while the form scrolls under it.
   function summaryBar(form) {
-    var box = element("div", "picker-bar"), parts = { box: box };
+    var parts = barParts("picker-bar");
+    var buttons = form.querySelector(".submit-row");
+    if (buttons) buttons.parentNode.insertBefore(parts.box, buttons);
+    else form.appendChild(parts.box);
+    return parts;
+  }
+
+  // The line under a further picker's tiles: its count and why a tap was refused.
+  function inlineBar(root) {
+    var parts = barParts("picker-bar picker-inline");
+    parts.inline = true;
+    root.appendChild(parts.box);
+    return parts;
+  }
+
+  function barParts(className) {
+    var box = element("div", className), parts = { box: box };
     box.hidden = true;
     ["count", "total", "payments"].forEach(function (part) {
       parts[part] = box.appendChild(element("span", "picker-" + part));
@@ -145,9 +164,6 @@
     // Always there and empty until needed, so that a screen reader hears what it says.
     parts.message = box.appendChild(element("p", "picker-message"));
     parts.message.setAttribute("role", "alert");
-    var buttons = form.querySelector(".submit-row");
-    if (buttons) buttons.parentNode.insertBefore(box, buttons);
-    else form.appendChild(box);
     return parts;
   }
 

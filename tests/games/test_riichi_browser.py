@@ -1,5 +1,6 @@
 """Riichi on a phone (375×812): a member records hands of a hanchan, typed and from the
-tile picker, and the score sheet shows the running points and the sticks on the table."""
+tile picker (one for each winner of a double ron), and the score sheet shows the running
+points and the sticks on the table."""
 
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ def hanchan(club: Club, players: list[Player], alice: User) -> Session:
 
 def choose(page: Any, field: str, label: str) -> None:
     page.click(f"fieldset[data-field='{field}'] label:has-text('{label}')")
+
+
+def tap(page: Any, winner: str, codes: list[str]) -> None:
+    """Tap tiles into the picker of the ``winner`` (second, third) of a double ron."""
+    palette = page.locator(f".other-winner[data-winner='{winner}'] .picker-palette")
+    for code in codes:
+        palette.locator(f"[data-code='{code}']").click()
 
 
 def save(page: Any, place: int) -> None:
@@ -176,8 +184,7 @@ def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
     page.select_option("select[name=fu]", "30")
     page.select_option("select[name=second_winner]", "1")
     page.click("fieldset[data-field='other_winners'] summary >> nth=0")
-    page.fill("input[name=second_concealed]", "234m22456p345678s")
-    page.fill("input[name=second_winning_tile]", "5s")
+    tap(page, "second", TSUMO_TILES)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     save(page, 3)
 
@@ -203,3 +210,82 @@ def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
     body = page.inner_text("body")
     assert "Abortive draw" in body and "D liable (pao)" in body
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_second_winners_liable_player_is_chosen_on_a_phone(
+    page: Any, club_hanchan: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/")
+    choose(page, "winner", "A")
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "D")
+    page.fill("input[name=han]", "3")
+    page.select_option("select[name=fu]", "30")
+    page.select_option("select[name=second_winner]", "1")
+    page.select_option("select[name=second_limit]", "haneman")
+    page.select_option("select[name=second_liable]", "2")
+    page.click("#save-hand")
+    # Refused beside the second winner's liable player, the rest of the entry kept.
+    error = page.locator(".other-winner[data-winner='second'] .errorlist")
+    error.wait_for()
+    assert "Second winner: liability (pao) is for a yakuman" in error.inner_text()
+    assert page.input_value("select[name=second_liable]") == "2"
+    page.select_option("select[name=second_limit]", "yakuman")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+    hand = Hand.objects.get(session=club_hanchan)
+    assert hand.input["wins"][1] == {"winner": 1, "yakuman": 1, "liable": 2}
+    assert [int(s.points) for s in hand.scores.order_by("seat")] == [5800, 32000, -16000, -21800]
+
+
+def test_a_double_ron_is_recorded_from_both_winners_tiles_on_a_phone(
+    page: Any, hanchan: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/hands/new/")
+    # B, in riichi, and D both ron C's discard, each hand tapped in with its own picker.
+    choose(page, "winner", "B")
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "C")
+    choose(page, "value_mode", "Enter the tiles")
+    first = page.locator("fieldset[data-field='tiles'] .picker-palette")
+    for code in TSUMO_TILES:  # the last tap is the winning tile
+        first.locator(f"[data-code='{code}']").click()
+    choose(page, "riichi", "B")
+    page.select_option("select[name=second_winner]", "3")
+    second = page.locator(".other-winner[data-winner='second']")
+    assert not second.locator("[data-tile-picker]").is_visible()  # until their tiles are asked for
+    second.locator("summary").click()
+    second.locator("[data-mode='pung']").click()
+    tap(page, "second", ["5z"])  # a called pung of white dragons
+    second.locator("[data-mode='concealed']").click()
+    tap(page, "second", ["5m", "6m", "7m", "6m", "7m", "5p", "6p", "7p", "3s", "3s", "8m"])
+    assert "14 tiles" in second.locator(".picker-count").inner_text()
+    assert second.locator(".picker-concealed .tile.winning").get_attribute("data-code") == "8m"
+    values = [
+        page.input_value(f"input[name=second_{name}]")
+        for name in ("concealed", "melds", "winning_tile")
+    ]
+    assert values == ["566778m567p33s", "555z", "8m"]
+    # the first winner's picker kept its own tiles
+    assert page.input_value("input[name=concealed]") == "234m22456p345678s"
+    second.locator("[data-picker-undo]").click()  # takes back the 8m alone
+    assert page.input_value("input[name=second_concealed]") == "56677m567p33s"
+    tap(page, "second", ["8m"])
+    page.locator("#preview table").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+
+    hand = Hand.objects.get(session=hanchan)
+    assert hand.input["wins"][1] == {
+        "winner": 3,
+        "hand": {
+            "concealed": "566778m567p33s",
+            "melds": [{"type": "pung", "tiles": "555z", "concealed": False}],
+            "winning_tile": "8m",
+        },
+    }
+    # B: riichi, pinfu, tanyao, 3 han 30 fu, 3,900 less the stick; D: white dragons, 1 han
+    # 30 fu, 1,000, and the stick as the winner nearest the discarder.
+    assert [int(s.points) for s in hand.scores.order_by("seat")] == [0, 2900, -4900, 2000]

@@ -400,7 +400,7 @@ def test_a_second_winner_under_head_bump_is_refused_beside_its_field(
     assert response.status_code == 200
     form = response.context["form"]
     assert form.errors["second_winner"] == [
-        "No second winner under head bump (atamahane): only the winner nearest the discarder "
+        "No other winner under head bump (atamahane): only the winner nearest the discarder "
         "is paid. Record that winner alone and set Second winner to Nobody."
     ]
     assert "these rules play head bump" in response.content.decode()
@@ -424,9 +424,9 @@ def test_a_second_winner_is_another_player_with_a_value(
     response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
     errors = response.context["form"].errors
     assert errors["second_winner"] == [
-        "C already won or discarded: the second winner is another player."
+        "C already won or discarded: choose another player as Second winner."
     ]
-    assert errors["third_han"] == ["Enter the third winner's han (and fu), or choose a limit."]
+    assert errors["third_han"] == ["Third winner: enter their han (and fu), or choose a limit."]
 
 
 def test_the_calculator_takes_riichi_flags_dora_and_red_fives(client: Client) -> None:

@@ -259,3 +259,110 @@ def test_counted_and_combined_yakuman_are_settings_too() -> None:
         int(r.points) for r in RIICHI.score_hand(hand, {"preset": "wrc", "kazoe_yakuman": True})
     ]
     assert (wrc[1], counted[1]) == (24000, 32000)
+
+
+# --- pao for the second and third winners of a double or triple ron -----------------------
+
+DOUBLE_RON_PAO = {
+    "winner": "0",
+    "how": "discard",
+    "blamed": "3",
+    "value_mode": "points",
+    "han": "3",
+    "fu": "30",
+    "second_winner": "1",
+    "second_limit": "yakuman",
+    "second_liable": "2",
+}
+
+
+def test_the_page_records_pao_for_a_second_winner(
+    as_bob: Client, club: Club, alice: User, players: list[Player]
+) -> None:
+    session = riichi_session(club, alice, players, CLUB_RULES)
+    response = post_hand(as_bob, session, DOUBLE_RON_PAO)
+    assert response.status_code == 302, response.content.decode()
+    # A, the dealer, 3 han 30 fu: 5,800 from D; B's yakuman on D's discard, C liable: C and
+    # D pay 16,000 each.
+    assert changes_of(session) == [[5800, 32000, -16000, -21800]]
+    hand = Hand.objects.get(session=session)
+    assert hand.input["wins"] == [
+        {"winner": 0, "han": 3, "fu": 30},
+        {"winner": 1, "yakuman": 1, "liable": 2},
+    ]
+    page = as_bob.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
+    assert "B ron yakuman, C liable (pao)" in page
+    initial = RiichiHandForm.initial_from_input(hand.input)
+    assert (initial["second_liable"], initial["second_limit"]) == ("2", "yakuman")
+    assert "liable" not in initial  # the first winner's is their own
+
+
+def test_the_page_records_pao_for_a_third_winner(
+    as_bob: Client, club: Club, alice: User, players: list[Player]
+) -> None:
+    session = riichi_session(club, alice, players, {"preset": "ema"})
+    data = {**DOUBLE_RON_PAO, "second_liable": "", "second_limit": "mangan",
+            "third_winner": "2", "third_limit": "yakuman", "third_liable": "1"}  # fmt: skip
+    response = post_hand(as_bob, session, data)
+    assert response.status_code == 302, response.content.decode()
+    # A 5,800 and B 8,000 from D; C's yakuman half from B (liable), half from D.
+    assert changes_of(session) == [[5800, -8000, 32000, -29800]]
+    assert Hand.objects.get(session=session).input["wins"][2] == {
+        "winner": 2,
+        "yakuman": 1,
+        "liable": 1,
+    }
+
+
+@pytest.mark.parametrize(
+    ("extra", "field", "words"),
+    [
+        ({"second_liable": "1"}, "second_liable", "Second winner: a winner cannot be liable"),
+        (
+            {"second_limit": "", "second_han": "5"},
+            "second_liable",
+            "Second winner: liability (pao) is for a yakuman",
+        ),
+        (
+            {"third_winner": "2", "third_limit": "haneman", "third_liable": "0"},
+            "third_liable",
+            "Third winner: liability (pao) is for a yakuman",
+        ),
+    ],
+)
+def test_another_winners_liable_player_is_checked_beside_it(
+    extra: dict[str, str],
+    field: str,
+    words: str,
+    as_bob: Client,
+    club: Club,
+    alice: User,
+    players: list[Player],
+) -> None:
+    session = riichi_session(club, alice, players, CLUB_RULES)
+    response = post_hand(as_bob, session, {**DOUBLE_RON_PAO, **extra})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert words in " ".join(form.errors[field])
+    assert session.hands.count() == 0
+
+
+def test_a_second_winners_tiles_that_are_no_yakuman_refuse_pao_beside_it(
+    club: Club, alice: User, players: list[Player]
+) -> None:
+    data = {**DOUBLE_RON_TILES, "second_liable": "3"}
+    form = RiichiHandForm(data, params={"preset": "ema"}, seat_names=list("ABCD"))
+    assert form.is_valid(), form.errors
+    with pytest.raises(EngineError) as caught:
+        RIICHI.score_hand(form.hand_input(), {"preset": "ema"})
+    assert "liability (pao) is for a yakuman" in caught.value.message
+    assert form.form_field_for(caught.value.field) == "second_liable"
+    assert form.form_field_for("wins[0].liable") == "liable"
+
+
+def test_rules_without_pao_ask_no_winner_who_is_liable() -> None:
+    form = RiichiHandForm(params={"preset": "ema", "pao": False}, seat_names=list("ABCD"))
+    assert not {"second_liable", "third_liable"} & set(form.fields)
+    assert all("liable" not in other for other in form.other_winners)
+    form = RiichiHandForm(params={"preset": "ema"}, seat_names=list("ABCD"))
+    assert {"second_liable", "third_liable"} <= set(form.fields)

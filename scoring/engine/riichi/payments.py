@@ -137,7 +137,7 @@ def limit_of(value: HandValue, rules: RiichiRules) -> Limit | None:
     >>> from scoring.engine.riichi.rules import EMA, CLUB, WRC
     >>> limit_of(HandValue(4, 30), EMA), limit_of(HandValue(4, 30), CLUB)
     (None, <Limit.MANGAN: 'mangan'>)
-    >>> limit_of(HandValue(13), EMA), limit_of(HandValue(13), WRC)
+    >>> limit_of(HandValue(13), CLUB), limit_of(HandValue(13), EMA)
     (<Limit.YAKUMAN: 'yakuman'>, <Limit.SANBAIMAN: 'sanbaiman'>)
     """
     if value.yakuman:

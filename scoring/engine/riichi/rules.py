@@ -127,15 +127,18 @@ def _coerce(rules: RiichiRules, name: str, kind: type[StrEnum]) -> None:
         ) from None
 
 
-# EMA Riichi Competition Rules, 2016 edition (docs/spec/riichi.md §2.1).
-EMA: Final = RiichiRules(preset="ema")
+# EMA Riichi Competition Rules, 2016 edition (docs/spec/riichi.md §2, §9): 13 han or more
+# without a yakuman is a sanbaiman since 2016 (the 2012 edition counted a yakuman).
+EMA: Final = RiichiRules(preset="ema", kazoe_yakuman=False)
 
-# World Riichi Championship rules (docs/spec/riichi.md §2.2).
+# World Riichi Championship rules (docs/spec/riichi.md §2, §9): sticks left at the end go to
+# nobody (the EMA names "riichi bets at game end go to the winner" as its difference).
 WRC: Final = RiichiRules(
     preset="wrc",
     kazoe_yakuman=False,
     multiple_yakuman=True,
     multiple_ron=MultipleRon.HEAD_BUMP,
+    leftover_sticks=LeftoverSticks.LOST,
 )
 
 # A club's everyday game (docs/spec/riichi.md §2.3).

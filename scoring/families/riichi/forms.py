@@ -20,6 +20,7 @@ from scoring.families.riichi.params import FLAG_SETTINGS, PRESET_LABELS, rules_f
 from scoring.families.riichi.win_fields import (
     OTHER_WIN_PARTS,
     OTHER_WINNERS,
+    WINNER_LABELS,
     error_field,
     fu_field,
     initial_other,
@@ -207,7 +208,7 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         choice_field(self, "liable").choices = [("", _("Nobody")), *seats]
         self._drop_unplayed()
         for ordinal in OTHER_WINNERS:
-            self.fields.update(other_win_fields(ordinal, seats))
+            self.fields.update(other_win_fields(ordinal, seats, pao="liable" in self.fields))
         for name in ("han", *(f"{ordinal}_han" for ordinal in OTHER_WINNERS)):
             self.fields[name].widget.attrs.update({"inputmode": "numeric"})
 
@@ -231,17 +232,26 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
     @property
     def other_winners(self) -> list[dict[str, Any]]:
         """Each other winner's bound fields by part (``winner``, ``han``, ``fu``, ``limit``,
-        ``concealed``, ``melds``, ``winning_tile``, ``flags``)."""
+        ``concealed``, ``melds``, ``winning_tile``, ``flags``, and ``liable`` where the
+        rules play pao), with its ``ordinal``."""
         return [
-            {part: self[f"{ordinal}_{part}"] for part in OTHER_WIN_PARTS}
+            {
+                "ordinal": ordinal,
+                **{
+                    part: self[f"{ordinal}_{part}"]
+                    for part in OTHER_WIN_PARTS
+                    if f"{ordinal}_{part}" in self.fields
+                },
+            }
             for ordinal in OTHER_WINNERS
         ]
 
     def form_field_for(self, engine_field: str | None) -> str | None:
-        """An error on a later win (``wins[1].han``) goes beside that winner's field."""
+        """An error on a later win (``wins[1].han``) goes beside that winner's field, one on
+        the first win's liable player (``wins[0].liable``) beside Liable."""
         found = re.fullmatch(r"wins\[(\d+)\](?:\.(\w+))?", engine_field or "")
-        if found and found.group(2) == "liable" and "liable" in self.fields:
-            return "liable"
+        if found and found.group(1) == "0" and found.group(2) == "liable":
+            return "liable" if "liable" in self.fields else None
         if found and 0 < int(found.group(1)) <= len(OTHER_WINNERS):
             ordinal = OTHER_WINNERS[int(found.group(1)) - 1]
             return error_field(ordinal, found.group(2) or "winner")
@@ -285,18 +295,23 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         if not others:
             return
         field = f"{others[0]}_winner"
+        winner = {"winner": WINNER_LABELS[others[0]]}
         if data.get("how") != "discard":
             self._missing(
                 field,
-                f"Only a ron has more than one winner: choose Ron, or set {others[0].title()} "
-                "winner to Nobody.",
+                gettext(
+                    "Only a ron has more than one winner: choose Ron, or set %(winner)s to Nobody."
+                )
+                % winner,
             )
         elif self.head_bump:
             self._missing(
                 field,
-                f"No {others[0]} winner under head bump (atamahane): only the winner nearest "
-                f"the discarder is paid. Record that winner alone and set {others[0].title()} "
-                "winner to Nobody.",
+                gettext(
+                    "No other winner under head bump (atamahane): only the winner nearest the "
+                    "discarder is paid. Record that winner alone and set %(winner)s to Nobody."
+                )
+                % winner,
             )
         else:
             self._check_other_winners(others)
@@ -307,15 +322,41 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         for ordinal in others:
             seat = data[f"{ordinal}_winner"]
             if seat in taken:
-                name = self.seat_names[int(seat)]
                 self._missing(
                     f"{ordinal}_winner",
-                    f"{name} already won or discarded: the {ordinal} winner is another player.",
+                    gettext(
+                        "%(name)s already won or discarded: choose another player as %(winner)s."
+                    )
+                    % {"name": self.seat_names[int(seat)], "winner": WINNER_LABELS[ordinal]},
                 )
             taken.add(seat)
-            problem = value_problem(data, ordinal)
+            problem = value_problem(data, ordinal) or self._liable_problem(ordinal)
             if problem is not None:
                 self._missing(*problem)
+
+    def _liable_problem(self, ordinal: str) -> tuple[str, str] | None:
+        """What is wrong with the player named liable (pao) for another winner's hand, as
+        (field, message): never the winner, only for a yakuman (one given by its tiles is
+        checked once they are evaluated)."""
+        data = self.cleaned_data
+        liable = data.get(f"{ordinal}_liable")
+        if not liable:
+            return None
+        field, names = f"{ordinal}_liable", {"winner": WINNER_LABELS[ordinal]}
+        if liable == data.get(f"{ordinal}_winner"):
+            message = gettext(
+                "%(winner)s: a winner cannot be liable (pao) for their own hand. Choose the "
+                "player who fed the last set, or Nobody."
+            )
+            return field, message % names
+        typed = data.get(f"{ordinal}_limit") or data.get(f"{ordinal}_han") is not None
+        if typed and data.get(f"{ordinal}_limit") != Limit.YAKUMAN:
+            message = gettext(
+                "%(winner)s: liability (pao) is for a yakuman. Choose Yakuman as their limit, "
+                "or set Liable to Nobody."
+            )
+            return field, message % names
+        return None
 
     def hand_input(self) -> dict[str, Any]:
         data = self.cleaned_data

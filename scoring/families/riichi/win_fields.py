@@ -1,10 +1,11 @@
 """The fields of a win beyond the first on one discard (double and triple ron): who, and the
-value typed (han and fu, or a limit) or the tiles typed (text, like the tile picker's).
+value typed (han and fu, or a limit) or the tiles (text, filled by the tile picker), and,
+where the rules play pao, the player liable for it.
 
 Their fields are ``second_winner``, ``second_han``, ``second_fu``, ``second_limit``,
-``second_concealed``, ``second_melds``, ``second_winning_tile``, ``second_flags``, then
-``third_…``. The tiles share the hand's dora indicators (and its ura dora, for a winner who
-declared riichi).
+``second_concealed``, ``second_melds``, ``second_winning_tile``, ``second_flags``,
+``second_liable``, then ``third_…``. The tiles share the hand's dora indicators (and its
+ura dora, for a winner who declared riichi).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from scoring.forms.tiles import parse_melds
 OTHER_WINNERS: Final = ("second", "third")
 TYPED_PARTS: Final = ("winner", "han", "fu", "limit")
 TILE_PARTS: Final = ("concealed", "melds", "winning_tile", "flags")
-OTHER_WIN_PARTS: Final = (*TYPED_PARTS, *TILE_PARTS)
+OTHER_WIN_PARTS: Final = (*TYPED_PARTS, *TILE_PARTS, "liable")
+# How a message names the winner whose field it is beside.
+WINNER_LABELS: Final = {"second": _("Second winner"), "third": _("Third winner")}
 # Riichi's own flags a win on a discard may have.
 RON_FLAGS: Final = [
     ("double_riichi", lazy_text("Double riichi ダブル立直")),
@@ -67,13 +70,14 @@ def typed_value(han: int | None, fu: int | None, limit: str | None) -> dict[str,
     return {"han": han} if fu is None else {"han": han, "fu": fu}
 
 
-def other_win_fields(ordinal: str, seats: list[tuple[str, str]]) -> dict[str, forms.Field]:
-    """The fields of one more winner on the same discard: who, the value or the tiles."""
-    return {
+def other_win_fields(
+    ordinal: str, seats: list[tuple[str, str]], *, pao: bool
+) -> dict[str, forms.Field]:
+    """The fields of one more winner on the same discard: who, the value or the tiles, and
+    (where the rules play ``pao``) who is liable for it."""
+    fields: dict[str, forms.Field] = {
         f"{ordinal}_winner": forms.ChoiceField(
-            choices=[("", "Nobody"), *seats],
-            required=False,
-            label=_("%(ordinal)s winner") % {"ordinal": ordinal.title()},
+            choices=[("", _("Nobody")), *seats], required=False, label=WINNER_LABELS[ordinal]
         ),
         f"{ordinal}_han": bounded_integer(HAN, label=_("Han (dora included)"), required=False),
         f"{ordinal}_fu": fu_field(),
@@ -94,6 +98,11 @@ def other_win_fields(ordinal: str, seats: list[tuple[str, str]]) -> dict[str, fo
             label=_("Their riichi's own"),
         ),
     }
+    if pao:
+        fields[f"{ordinal}_liable"] = forms.ChoiceField(
+            choices=[("", _("Nobody")), *seats], required=False, label=_("Liable (pao 包)")
+        )
+    return fields
 
 
 def value_problem(data: Mapping[str, Any], ordinal: str) -> tuple[str, str] | None:
@@ -105,7 +114,9 @@ def value_problem(data: Mapping[str, Any], ordinal: str) -> tuple[str, str] | No
             _("Give the tiles or the han and fu, not both: clear one of them.")
         )
     if not tiles and not typed:
-        return f"{ordinal}_han", f"Enter the {ordinal} winner's han (and fu), or choose a limit."
+        return f"{ordinal}_han", _("%(winner)s: enter their han (and fu), or choose a limit.") % {
+            "winner": WINNER_LABELS[ordinal]
+        }
     if tiles:
         try:
             parse_melds(data.get(f"{ordinal}_melds") or "")
@@ -120,6 +131,8 @@ def other_win(
     """The other winner as the engine's win: typed, or its tiles with the hand's dora
     indicators (``indicators``)."""
     win: dict[str, Any] = {"winner": int(data[f"{ordinal}_winner"])}
+    if data.get(f"{ordinal}_liable"):
+        win["liable"] = int(data[f"{ordinal}_liable"])
     concealed = (data.get(f"{ordinal}_concealed") or "").strip()
     if not concealed:
         parts = (data.get(f"{ordinal}_{part}") for part in ("han", "fu", "limit"))
@@ -137,6 +150,8 @@ def other_win(
 def initial_other(ordinal: str, win: Mapping[str, Any]) -> dict[str, Any]:
     """An other winner's fields from the stored win, typed or by its tiles."""
     initial: dict[str, Any] = {f"{ordinal}_winner": str(win.get("winner"))}
+    if win.get("liable") is not None:
+        initial[f"{ordinal}_liable"] = str(win["liable"])
     tiles = win.get("hand")
     if isinstance(tiles, Mapping):
         melds = " ".join(

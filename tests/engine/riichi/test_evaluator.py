@@ -212,7 +212,7 @@ def test_every_yaku_the_library_knows_has_names() -> None:
     assert library == set(YAKU)
 
 
-def test_a_counted_yakuman_is_a_yakuman_under_ema_and_a_sanbaiman_under_wrc() -> None:
+def test_13_han_is_a_sanbaiman_under_ema_and_wrc_and_a_counted_yakuman_in_the_club() -> None:
     # 11m 123m 456m 789m 234m, won on 4m (open wait), dealer tsumo: riichi 1 + tsumo 1 +
     # pinfu 1 + ittsu 2 + chinitsu 6 + three dora 1m (indicator 9m) = 14 han
     hand = {
@@ -222,7 +222,7 @@ def test_a_counted_yakuman_is_a_yakuman_under_ema_and_a_sanbaiman_under_wrc() ->
         "riichi": True,
         "dora_indicators": "9m",
     }
-    ema, wrc = evaluate_data(hand, EMA), evaluate_data(hand, WRC)
+    ema, wrc, club = evaluate_data(hand, EMA), evaluate_data(hand, WRC), evaluate_data(hand, CLUB)
     assert ids(ema) == {
         "menzen_tsumo": 1,
         "riichi": 1,
@@ -233,7 +233,8 @@ def test_a_counted_yakuman_is_a_yakuman_under_ema_and_a_sanbaiman_under_wrc() ->
     }
     assert (ema["han"], ema["limit_name"], ema["payments"]) == (
         14,
-        "yakuman",
-        {"each": 16000, "total": 48000},
+        "sanbaiman",
+        {"each": 12000, "total": 36000},
     )
     assert (wrc["limit_name"], wrc["payments"]) == ("sanbaiman", {"each": 12000, "total": 36000})
+    assert (club["limit_name"], club["payments"]) == ("yakuman", {"each": 16000, "total": 48000})

@@ -9,6 +9,7 @@ from scoring.engine.errors import HandError
 from scoring.engine.riichi import (
     CLUB,
     EMA,
+    WRC,
     GameState,
     HandResult,
     HandValue,
@@ -130,6 +131,17 @@ def test_sticks_left_at_the_end_go_to_first_place_or_are_lost_per_the_rules() ->
     assert [p.final for p in final_scores(state, EMA)] == [18000, 5000, -6000, -17000]
     lost = replace(EMA, leftover_sticks=LeftoverSticks.LOST)
     assert [p.final for p in final_scores(state, lost)] == [16000, 5000, -6000, -17000]
+
+
+def test_the_wrc_gives_sticks_left_at_the_end_to_nobody() -> None:
+    """A WRC hanchan ends at 31,000, 30,000, 29,000 and 28,000 with two riichi sticks on
+    the table: first +1,000 and 15,000 uma, then +5,000, −6,000, −17,000; the 2,000 on the
+    table go to nobody, so the finals sum to −2,000 (the EMA's first place takes them)."""
+    state = GameState(scores=(31000, 30000, 29000, 28000), sticks=2, over=True)
+    final = [p.final for p in final_scores(state, WRC)]
+    assert final == [16000, 5000, -6000, -17000]
+    assert sum(final) == -2000
+    assert [p.final for p in final_scores(state, EMA)] == [18000, 5000, -6000, -17000]
 
 
 def test_riichi_sticks_are_carried_to_the_next_winner() -> None:

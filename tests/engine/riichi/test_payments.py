@@ -1,5 +1,7 @@
 """The payments table of the EMA (RCR 2016 §4.1.3) and WRC scoring tables, limits and caps."""
 
+from dataclasses import replace
+
 import pytest
 
 from scoring.engine.errors import HandError
@@ -91,10 +93,16 @@ def test_kiriage_rounds_4_han_30_fu_and_3_han_60_fu_up_to_a_mangan_in_the_club_p
     assert limit_of(HandValue(4, 25), CLUB) is None
 
 
-def test_13_han_is_a_counted_yakuman_under_ema_and_a_sanbaiman_under_wrc() -> None:
-    assert ron_payment(HandValue(13), False, EMA) == 32000
+def test_13_han_is_a_sanbaiman_under_ema_and_wrc_and_a_counted_yakuman_in_the_club() -> None:
+    # RCR 2016 (EMA): "a hand with 13+ fan is scored as a sanbaiman, not a yakuman";
+    # WRC §6.1: "there is no counted yakuman".
+    assert ron_payment(HandValue(13), False, EMA) == 24000
+    assert ron_payment(HandValue(13), True, EMA) == 36000
+    assert tsumo_payments(HandValue(14), False, EMA) == (12000, 6000)
     assert ron_payment(HandValue(13), False, WRC) == 24000
     assert limit_of(HandValue(15), WRC) is Limit.SANBAIMAN
+    assert ron_payment(HandValue(13), False, CLUB) == 32000
+    assert ron_payment(HandValue(13), False, replace(EMA, kazoe_yakuman=True)) == 32000
 
 
 def test_two_yakuman_pay_double_only_where_yakuman_combine() -> None:

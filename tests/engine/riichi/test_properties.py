@@ -21,7 +21,13 @@ from scoring.engine.riichi import (
     settle,
     start,
 )
-from scoring.engine.riichi.rules import RIICHI_STICK, SEATS, ChomboPenalty, MultipleRon
+from scoring.engine.riichi.rules import (
+    RIICHI_STICK,
+    SEATS,
+    ChomboPenalty,
+    LeftoverSticks,
+    MultipleRon,
+)
 
 VALUES = st.sampled_from(
     [HandValue(1, 30), HandValue(2, 25), HandValue(3, 40), HandValue(4, 30), HandValue(3, 110)]
@@ -101,5 +107,6 @@ def test_points_and_sticks_are_conserved_and_final_points_sum_to_minus_the_penal
         assert sum(state.scores) + RIICHI_STICK * state.sticks == SEATS * rules.start
         assert all(change % 100 == 0 for change in settlement.changes)
     final = final_scores(state, rules)
-    assert sum(p.final for p in final) == -chombo_penalties(rules, state.chombos)
+    lost = RIICHI_STICK * state.sticks if rules.leftover_sticks is LeftoverSticks.LOST else 0
+    assert sum(p.final for p in final) == -chombo_penalties(rules, state.chombos) - lost
     assert sorted(p.place for p in final)[0] == 1
