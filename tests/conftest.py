@@ -4,11 +4,17 @@ dave organises the Tigers (members only) and belongs nowhere else."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.utils import translation
 
@@ -163,3 +169,27 @@ def as_charlie(charlie: User) -> Client:
 @pytest.fixture
 def as_dave(dave: User) -> Client:
     return client_for(dave)
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(
+    tmp_path_factory: pytest.TempPathFactory, django_db_setup: Any, django_db_blocker: Any
+) -> Callable[[Path], Path]:
+    """Gives a test a SQLite database file of its own with every migration applied, for the
+    site's processes it starts. Made once per worker: on SQLite a copy of the (empty,
+    migrated) test database, else by ``manage.py migrate``; each test gets a copy of it."""
+    made = tmp_path_factory.mktemp("migrated") / "league.sqlite3"
+    if connection.vendor == "sqlite":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute("VACUUM INTO %s", [str(made)])
+    else:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{made}"}
+        env["DJANGO_SETTINGS_MODULE"] = "mahjong_league.settings"
+        command = [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"]
+        subprocess.run(command, cwd=Path(__file__).parents[1], env=env, check=True)
+
+    def copy(path: Path) -> Path:
+        shutil.copyfile(made, path)
+        return path
+
+    return copy

@@ -71,7 +71,7 @@ def database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
+def env(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
     env = {
         **os.environ,
         "DATABASE_URL": database_url(tmp_path),
@@ -83,7 +83,7 @@ def env(tmp_path: Path) -> dict[str, str]:
     }
     env.pop("REDIS_URL", None)  # progress in a folder of this test's own
     if connection.vendor != "postgresql":
-        manage(env, "migrate", "--noinput", "-v", "0")
+        request.getfixturevalue("migrated_sqlite")(tmp_path / "league.sqlite3")
     return env
 
 

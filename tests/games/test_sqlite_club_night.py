@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,15 +25,13 @@ pytestmark = pytest.mark.slow(seconds=6)
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMBERS, HANDS_EACH = 8, 5
-# One process migrates and sets the table; members are signed in here (a session each), as
+# One process sets the table (on a migrated copy); members are signed in here (a session each), as
 # hashing eight passwords would take longer than the evening's posting.
 SETUP = f"""
 import datetime as dt
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.test import Client
 from games import services
-call_command("migrate", verbosity=0)
 alice = User.objects.create_user("alice")
 club = services.club_create(name="Dragons", slug="dragons", visibility="public", organiser=alice)
 for n in range({MEMBERS}):
@@ -71,11 +69,12 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def sqlite_env(tmp_path: Path) -> dict[str, str]:
+def sqlite_env(tmp_path: Path, migrated_sqlite: Callable[[Path], Path]) -> dict[str, str]:
     # The site's own settings (as `make run` uses them) on a database file of this test's own.
+    database = migrated_sqlite(tmp_path / "club-night.sqlite3")
     return {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'club-night.sqlite3'}",
+        "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "mahjong_league.test_settings",
         "AXES_ENABLED": "0",
     }
