@@ -117,7 +117,9 @@ def test_a_killed_worker_leaves_no_hand_and_the_retry_imports_everything(
     finally:
         worker.wait(timeout=30)
 
-    time.sleep(2.5)  # the heartbeat stops with the worker
+    # The heartbeat stops with the worker: wait until its last beat is older than the limit.
+    last_beat = progress_of(env, job_id)["beat"]
+    time.sleep(max(0.0, last_beat + float(env["IMPORT_JOB_STALE_SECONDS"]) + 0.1 - time.time()))
     killed = state(env)
     assert (killed["status"], killed["hands"], killed["lost"]) == ("running", 0, True)
 
