@@ -473,13 +473,16 @@ class Rating(models.Model):
 
 
 class RatingsPending(models.Model):
-    """Kept while a ratings job is queued for a club and family: the earliest day to rate
+    """Kept until a ratings job has replayed a club and family: the earliest day to rate
     again from. Writes in the meantime move the day earlier instead of queueing another
-    job, so that a club night's hundred hands make one replay, not a hundred."""
+    job while ``job`` still waits to start, so that a club night's hundred hands make one
+    replay, not a hundred."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
     family = models.CharField(max_length=20, choices=family_choices)
     since = models.DateField()
+    # The job queued for this mark; None once a job has taken it (and is replaying).
+    job = models.UUIDField(null=True, blank=True)
 
     class Meta:
         constraints = [

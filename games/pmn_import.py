@@ -26,6 +26,7 @@ from games.models import Hand, Player, RuleSet, Season, Session
 from games.progress import READING, WRITING, Tell, silent
 from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat
+from scoring.text import TextError, decode_text
 
 # Fixed for ever: changing it would make every imported game look new.
 NAMESPACE = uuid.UUID("5d0f3c1e-8a1b-4d55-9a43-6b1f1e0c7a21")
@@ -49,15 +50,11 @@ def decode_upload(name: str, data: bytes) -> RecordFile:
             _("%(name)s is %(value)s KB; a PMN file may be at most %(value2)s KB.")
             % {"name": name, "value": len(data) // 1024, "value2": MAX_FILE_BYTES // 1024}
         )
-    if b"\x00" in data:
-        raise ValidationError(
-            _("%(name)s is not a text file; upload the .pmn game record itself.") % {"name": name}
-        )
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
+        text = decode_text(data)
+    except TextError as error:
         raise ValidationError(
-            _("%(name)s is not UTF-8 text; save it as UTF-8 and try again.") % {"name": name}
+            _("%(name)s, %(problem)s") % {"name": name, "problem": error.message}
         ) from None
     if not text.strip():
         raise ValidationError(_("%(name)s is empty.") % {"name": name})

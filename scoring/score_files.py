@@ -13,7 +13,6 @@ from scoring.engine import cli
 from scoring.engine.big_two_scorefile import BigTwoPlayerStats
 from scoring.engine.errors import LineError
 from scoring.engine.scorefile import (
-    NOT_UTF8,
     ScoreFile,
     Section,
     delimited_lines,
@@ -31,7 +30,6 @@ from scoring.score_format import ScoreFormat, StandingLike, StatsRow, game_token
 __all__ = [
     "BIG_TWO_FORMAT",
     "HK_FORMAT",
-    "NOT_UTF8",
     "SCORE_FORMATS",
     "BigTwoPlayerStats",
     "LineError",

@@ -20,8 +20,8 @@ from games.importing.plans import (
 from scoring.score_files import (
     LineError,
     ScoreFormat,
-    score_lines,
 )
+from scoring.text import TextError, decode_text
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # about 2.5 million games: far beyond any club's history
 # A previewed file waits for its confirmation in the default storage, not in the session row.
@@ -40,16 +40,14 @@ def check_size(size: int) -> None:
 
 
 def decode(data: bytes) -> str:
-    """The text of an uploaded score file; refuse an empty, binary or non-UTF-8 one."""
+    """The text of an uploaded score file; refuse an empty one, or one holding a NUL or bytes
+    that are not UTF-8 (named by line and column)."""
     check_size(len(data))
-    if b"\0" in data:
-        raise ImportRefused(
-            [Problem(None, _("This is a binary file, not a score file (plain text, UTF-8)."))]
-        )
     try:
-        lines = score_lines(data)
-    except LineError as error:
-        raise ImportRefused([Problem(error.line, error.message)]) from None
+        lines = decode_text(data).splitlines()
+    except TextError as error:
+        # Its message names the line and the column already.
+        raise ImportRefused([Problem(None, error.message)]) from None
     if not any(line.strip() for line in lines):
         raise ImportRefused([Problem(None, _("The file has no lines: it is empty."))])
     return "\n".join(lines)

@@ -1,17 +1,24 @@
 """Ratings kept in the database: replayed in play order from the first session that changed.
 
 A hand write, once it commits, marks its session's club and family for a replay from the
-session's date (``RatingsPending``) and queues :func:`ratings_recompute` if none is queued
-yet; a later write before the job starts only moves the date earlier. The job takes the
-mark, deletes the ratings from that date on and rates every session from there again,
-starting from each player's rating before it. One job at a time per club (it locks the
-club's row), so the rows of a club and family are written in play order and the latest
-id of a player is their current rating.
+session's date (``RatingsPending``) and queues :func:`ratings_recompute` if no job is
+waiting for the mark; a later write before the job starts only moves the date earlier. The
+job takes the mark, deletes the ratings from that date on and rates every session from
+there again, starting from each player's rating before it, and removes the mark in the
+same transaction as the ratings it wrote. One job at a time per club (it locks the club's
+row), so the rows of a club and family are written in play order and the latest id of a
+player is their current rating.
+
+The mark keeps the id of the job queued for it. A job that failed, or whose worker died
+(before it started, or while it replayed: its transaction rolled back and the mark is still
+there), is no longer waiting, so the next write queues a new one instead of leaving the
+ratings stale for good.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterable
 from functools import partial
 from itertools import groupby
@@ -19,7 +26,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Min
-from django_tasks import task
+from django_tasks import TaskResultStatus, task
+from django_tasks.exceptions import TaskResultDoesNotExist
 
 from games.models import Club, Rating, RatingsPending, Session, SessionSeatTotal
 from games.stats.ratings import NEWCOMER, Skill, rate_session
@@ -42,36 +50,56 @@ def _queue(session_ids: list[int]) -> None:
     )
     for (club_id, family), rows in groupby(scopes, key=lambda row: row[:2]):
         since = _earliest([row[2] for row in rows])
-        if since is not None and _mark(club_id, family, since):
-            ratings_recompute.enqueue(club_id, family)
+        if since is not None:
+            _mark(club_id, family, since)
 
 
-def _mark(club_id: int, family: str, since: dt.date) -> bool:
-    """Mark the club and family for a replay from ``since``; whether a job must be queued
-    (none was marked, so none is queued)."""
+def _mark(club_id: int, family: str, since: dt.date) -> None:
+    """Mark the club and family for a replay from ``since``, and queue a job for the mark
+    unless one is still waiting to start. The job is queued in the mark's transaction (the
+    database backend writes it as a row), so the mark always names the job it waits for."""
     with transaction.atomic():
         pending, created = RatingsPending.objects.select_for_update().get_or_create(
             club_id=club_id, family=family, defaults={"since": since}
         )
-        if not created and since < pending.since:
-            pending.since = since
-            pending.save(update_fields=["since"])
-    return created
+        pending.since = min(pending.since, since)
+        if created or not _waiting(pending.job):
+            pending.job = uuid.UUID(ratings_recompute.enqueue(club_id, family).id)
+        pending.save(update_fields=["since", "job"])
+
+
+def _waiting(job: uuid.UUID | None) -> bool:
+    """Whether the job is queued and not yet started (so it will take the mark as it is).
+    A job that started has taken the mark (or died trying), one that failed never will."""
+    if job is None:
+        return False
+    try:
+        result = ratings_recompute.get_result(str(job))
+    except TaskResultDoesNotExist:
+        return False
+    return result.status == TaskResultStatus.READY
 
 
 @task()
 def ratings_recompute(club_id: int, family: str, session_ids: list[int] | None = None) -> int:
     """Rate again, in order, every session of the club and family from the day marked
     (or, for a job queued before marks, from the earliest of ``session_ids``)."""
-    since = _take_mark(club_id, family) if session_ids is None else _earliest(session_ids)
+    if session_ids is not None:
+        since = _earliest(session_ids)
+        return 0 if since is None else ratings_replay(club_id=club_id, family=family, since=since)
+    since = _take_mark(club_id, family)
     if since is None:
         return 0
-    return ratings_replay(club_id=club_id, family=family, since=since)
+    with transaction.atomic():
+        rated = ratings_replay(club_id=club_id, family=family, since=since)
+        _drop_mark(club_id, family)
+    return rated
 
 
 def _take_mark(club_id: int, family: str) -> dt.date | None:
-    """The day marked for the club and family, unmarking it: a write from now on marks
-    again and queues a job of its own."""
+    """The day marked for the club and family. The mark stays, waiting for no job: a write
+    from now on moves its day earlier if need be and queues a job of its own, and if this
+    job dies the mark is still there for that one."""
     with transaction.atomic():
         pending = (
             RatingsPending.objects.select_for_update()
@@ -80,8 +108,14 @@ def _take_mark(club_id: int, family: str) -> dt.date | None:
         )
         if pending is None:
             return None
-        pending.delete()
+        pending.job = None
+        pending.save(update_fields=["job"])
         return pending.since
+
+
+def _drop_mark(club_id: int, family: str) -> None:
+    """Remove the mark this job replayed, unless a write since queued another job for it."""
+    RatingsPending.objects.filter(club_id=club_id, family=family, job=None).delete()
 
 
 def _earliest(session_ids: list[int]) -> dt.date | None:

@@ -123,9 +123,21 @@ class HandError(EngineError):
     """A hand's input cannot be scored under the rules given."""
 
 
+LOCATED = Term("line {line}: {message}")  # a message template, marked for translators
+
+
 class LineError(EngineError):
     """A line of a score file or record is malformed; ``line`` is 1-based."""
 
     def __init__(self, line: int, message: str | EngineError, **values: Any) -> None:
         super().__init__(message, **values)
         self.line = line
+
+    @property
+    def located(self) -> str:
+        """The message after its line, as the command lines print it after the file's name.
+
+        >>> LineError(3, "no seat {seat}", seat=5).located
+        'line 3: no seat 5'
+        """
+        return render(((LOCATED, {"line": self.line, "message": self}),))

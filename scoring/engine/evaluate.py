@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from scoring.engine.errors import EngineError, LineError
 from scoring.engine.evaluation import Evaluator, evaluate_object, parse_rules
+from scoring.engine.text import TextError, decode_text
 from scoring.engine.zung_jung.notation import hand_json_from_seed_line
 
 # How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
@@ -45,13 +46,14 @@ def register(subparsers: Any) -> None:
 
 
 def evaluate_line(
-    line: bytes | str, family: Evaluator, preset: str, notation: str = "json"
+    line: bytes | str, family: Evaluator, preset: str, notation: str = "json", *, number: int = 1
 ) -> dict[str, Any]:
-    """The result object for one input line (never raises for bad input)."""
+    """The result object for one input line, line ``number`` of its file (never raises for
+    bad input)."""
     try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-    except UnicodeDecodeError:
-        return {"ok": False, "error": "the line is not UTF-8 text"}
+        text = decode_text(line, first_line=number) if isinstance(line, bytes) else line
+    except TextError as error:
+        return {"ok": False, "error": error.message}
     text = text.rstrip("\r\n")
     if not text.strip():
         return {"ok": False, "error": "the line is empty; give one hand object per line"}
@@ -83,8 +85,8 @@ def evaluate_lines(
     lines: Iterable[bytes | str], family: Evaluator, preset: str, notation: str = "json"
 ) -> Iterator[dict[str, Any]]:
     """Results for many lines, in order (a trailing newline on a line is ignored)."""
-    for line in lines:
-        yield evaluate_line(line, family, preset, notation)
+    for number, line in enumerate(lines, start=1):
+        yield evaluate_line(line, family, preset, notation, number=number)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         family, preset = parse_rules(args.rules)
     except LineError as error:  # a rules file named by --rules FAMILY:PATH
         source = args.rules.partition(":")[2].strip()
-        print(f"{source}, line {error.line}: {error.message}", file=sys.stderr)
+        print(f"{source}, {error.located}", file=sys.stderr)
         return 1
     except EngineError as error:
         print(f"--rules {args.rules}: {error.message}", file=sys.stderr)

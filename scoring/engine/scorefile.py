@@ -9,12 +9,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, Generic, TypeVar
 
-from scoring.engine.errors import EngineError, LineError, Term
+from scoring.engine.errors import EngineError, LineError
 from scoring.engine.names import clean_name
+from scoring.engine.text import BYTE_ORDER_MARK, decode_text
 
 SEATS = 4
-BYTE_ORDER_MARK = "\ufeff"
-NOT_UTF8 = Term("file is not valid UTF-8")  # a message template, marked for translators
 
 # §2.1: leading whitespace, the form, then trailing whitespace and an optional comment.
 # Python's ``\s`` on ``str`` is exactly ``str.isspace()``.
@@ -44,16 +43,13 @@ def four(token: str) -> str:
 
 
 def score_lines(data: bytes) -> list[str]:
-    """Decode a score file (UTF-8, one BOM dropped) and split it into lines (§2.1).
+    """Decode a score file (UTF-8, one BOM dropped; a NUL or bytes that are not UTF-8 are a
+    ``TextError`` at their line and column) and split it into lines (§2.1).
 
     >>> score_lines(b"\\xef\\xbb\\xbfA B C D\\r\\n1 - - -\\x0c# ff\\n")
     ['A B C D', '1 - - -', '# ff']
     """
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise LineError(_line_of_offset(data, error.start), NOT_UTF8) from None
-    return text.removeprefix(BYTE_ORDER_MARK).splitlines()
+    return decode_text(data).splitlines()
 
 
 def lines_of(source: bytes | str) -> list[str]:
@@ -61,12 +57,6 @@ def lines_of(source: bytes | str) -> list[str]:
     if isinstance(source, bytes):
         return score_lines(source)
     return source.removeprefix(BYTE_ORDER_MARK).splitlines()
-
-
-def _line_of_offset(data: bytes, offset: int) -> int:
-    """The 1-based line holding byte ``offset``; the bytes before it are valid UTF-8."""
-    # A stand-in character at the offset ends up on the line the bad byte is on.
-    return len((data[:offset].decode("utf-8") + "?").splitlines())
 
 
 def repeated_names(names: Sequence[str]) -> list[str]:

@@ -74,7 +74,7 @@ def score_file(path: str, output: str, score: ScoreText) -> int:
         text = score(read_input(path))
         write_whole(output, text.encode("utf-8"))
     except LineError as error:
-        print(f"{path}, line {error.line}: {error.message}", file=sys.stderr)
+        print(f"{path}, {error.located}", file=sys.stderr)
         return 1
     except FileProblem as problem:
         print(problem, file=sys.stderr)

@@ -185,7 +185,7 @@ def test_comments_blank_lines_and_a_byte_order_mark_are_fine() -> None:
 
 
 def test_bad_utf8_is_a_line_error() -> None:
-    assert line_error(b"a b c d\n0 1 1 1\n\x80") == (3, "file is not valid UTF-8")
+    assert line_error(b"a b c d\n0 1 1 1\n\x80") == (3, "line 3, column 1: not UTF-8 text")
 
 
 def test_the_star_row_sums_the_players() -> None:

@@ -82,12 +82,13 @@ def test_a_missing_file_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
 def test_invalid_utf8_is_a_bad_line_not_a_crash() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "scoring.engine.cli", "evaluate", "--rules", "zung_jung"],
-        input=b"\xff\xfe\n" + json.dumps(Z04).encode() + b"\n",
+        input=json.dumps(Z04).encode() + b"\n\xff\xfe\n" + json.dumps(Z04).encode() + b"\n",
         capture_output=True,
         check=False,
     )
     out = [json.loads(line) for line in result.stdout.decode().splitlines()]
-    assert out[0] == {"ok": False, "error": "the line is not UTF-8 text"} and out[1]["ok"]
+    assert out[1] == {"ok": False, "error": "line 2, column 1: not UTF-8 text"}
+    assert out[0]["ok"] and out[2]["ok"]
 
 
 def test_the_registry_knows_zung_jung() -> None:

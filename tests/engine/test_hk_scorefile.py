@@ -262,25 +262,34 @@ def test_a_byte_order_mark_is_dropped() -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "line"),
+    ("data", "line", "column"),
     [
-        (b"\xff", 1),
-        (b"A B C D\n\xff- - -\n", 2),
-        (b"A B C D\n1 - - -\n", 0),
-        (b"A B C D\r\n1 - - -\r\n\xc3", 3),
-        (b"A B C D\r\n1 - - - # caf\xc3\xa9 \xc3(\n", 2),
-        (b"# a\x0c# b\n\xed\xa0\x80", 3),  # an encoded surrogate is not valid UTF-8
+        (b"\xff", 1, 1),
+        (b"A B C D\n\xff- - -\n", 2, 1),
+        (b"A B C D\n1 - - -\n", 0, 0),
+        (b"A B C D\r\n1 - - -\r\n\xc3", 3, 1),
+        (b"A B C D\r\n1 - - - # caf\xc3\xa9 \xc3(\n", 2, 16),  # é is one character
+        (b"# a\x0c# b\n\xed\xa0\x80", 3, 1),  # an encoded surrogate is not valid UTF-8
     ],
 )
-def test_bad_utf8_is_reported_on_the_line_of_the_first_bad_byte(data: bytes, line: int) -> None:
+def test_bad_utf8_is_reported_at_the_line_and_column_of_the_first_bad_byte(
+    data: bytes, line: int, column: int
+) -> None:
     if line == 0:
         assert read_hk_scores(data).game_count == 1
     else:
-        assert line_error(data) == (line, "file is not valid UTF-8")
+        assert line_error(data) == (line, f"line {line}, column {column}: not UTF-8 text")
 
 
 def test_bad_utf8_wins_over_an_earlier_bad_line() -> None:
-    assert line_error(b"bogus\n\xff\n") == (2, "file is not valid UTF-8")
+    assert line_error(b"bogus\n\xff\n") == (2, "line 2, column 1: not UTF-8 text")
+
+
+def test_a_nul_is_reported_at_its_line_and_column() -> None:
+    assert line_error(b"A B C D\n1 -\x00 - -\n") == (
+        2,
+        "line 2, column 4: a NUL character, which no text file holds",
+    )
 
 
 # --- §3.5 the window ----------------------------------------------------------------------

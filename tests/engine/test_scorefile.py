@@ -28,22 +28,27 @@ def test_unit_separator_is_whitespace_not_a_line_break() -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "line"),
+    ("data", "line", "column"),
     [
-        (b"\xff", 1),
-        (b"ok\n\xff", 2),
-        (b"ok\r\xff", 2),
-        (b"ok\r\n\xff", 2),
-        (b"ok\x0cstill\xff", 2),
-        (b"\xef\xbb\xbf\xff", 1),
-        (b"a\nb\nc \xe2\x82", 3),  # cut short at the end of the file
+        (b"\xff", 1, 1),
+        (b"ok\n\xff", 2, 1),
+        (b"ok\r\xff", 2, 1),
+        (b"ok\r\n\xff", 2, 1),
+        (b"ok\x0cstill\xff", 2, 6),
+        (b"\xef\xbb\xbf\xff", 1, 1),  # the byte-order mark is not a column
+        (b"a\nb\nc \xe2\x82", 3, 3),  # cut short at the end of the file
     ],
 )
-def test_bad_utf8_reports_the_line_of_the_first_bad_byte(data: bytes, line: int) -> None:
+def test_bad_utf8_reports_the_line_and_column_of_the_first_bad_byte(
+    data: bytes, line: int, column: int
+) -> None:
     with pytest.raises(LineError) as error:
         score_lines(data)
 
-    assert (error.value.line, error.value.message) == (line, "file is not valid UTF-8")
+    assert (error.value.line, error.value.message) == (
+        line,
+        f"line {line}, column {column}: not UTF-8 text",
+    )
 
 
 @pytest.mark.parametrize(

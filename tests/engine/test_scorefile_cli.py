@@ -133,7 +133,7 @@ def test_bad_utf8_is_a_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[
 
     assert cli.main(["hk", str(scores)]) == 1
 
-    assert capsys.readouterr().err == f"{scores}, line 3: file is not valid UTF-8\n"
+    assert capsys.readouterr().err == f"{scores}, line 3, column 3: not UTF-8 text\n"
 
 
 @pytest.mark.parametrize("command", ["hk", "big-two"])

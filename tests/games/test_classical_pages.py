@@ -119,7 +119,7 @@ def test_a_rules_file_holding_nul_is_refused_by_line(as_alice: Client, club: Clu
     )
     assert response.status_code == 200
     errors = response.context["params_form"].errors["rules_file"]
-    assert errors == ["Line 1: the line holds a NUL character; this is not a text file"]
+    assert errors == ["line 1, column 20: a NUL character, which no text file holds"]
     assert not RuleSet.objects.filter(name="House").exists()
 
 

@@ -284,11 +284,9 @@ def test_big_two_games_the_family_refuses_are_listed_by_line(b2_season: Season) 
     [
         (b"", "The file is empty."),
         (b"\n\n  \n", "The file has no lines: it is empty."),
-        (
-            b"A B C D\n\x89PNG\x00\x01",
-            "This is a binary file, not a score file (plain text, UTF-8).",
-        ),
-        (b"A B C D\n1 - - -\n\xff\xfe- - - -\n", "line 3: file is not valid UTF-8"),
+        (b"A B C D\n\x89PNG\x00\x01", "line 2, column 1: not UTF-8 text"),
+        (b"A B C D\nPNG\x00\x01", "line 2, column 4: a NUL character, which no text file holds"),
+        (b"A B C D\n1 - - -\n\xff\xfe- - - -\n", "line 3, column 1: not UTF-8 text"),
     ],
 )
 def test_bad_uploads_are_explained(data: bytes, message: str) -> None:

@@ -89,4 +89,6 @@ def test_an_unreadable_file_is_explained(season: Season, tmp_path: Path) -> None
     )
     binary = tmp_path / "scores.png"
     binary.write_bytes(b"\x89PNG\x00")
-    assert "binary file" in refused("--club", "dragons", "--season", "Spring", str(binary))[0]
+    assert refused("--club", "dragons", "--season", "Spring", str(binary))[0] == (
+        f"{binary}: line 1, column 1: not UTF-8 text"
+    )

@@ -154,8 +154,8 @@ def test_an_invalid_line_shows_the_formats_explanation(as_alice: Client, season:
     ("data", "message"),
     [
         (b"", "The submitted file is empty."),
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "This is a binary file, not a score file"),
-        (b"A B C D\n\xe9t\xe9\n", "line 2: file is not valid UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "line 1, column 1: not UTF-8 text"),
+        (b"A B C D\n\xe9t\xe9\n", "line 2, column 1: not UTF-8 text"),
         (b"\n \n", "The file has no lines: it is empty."),
     ],
 )

@@ -398,8 +398,9 @@ def test_the_preview_lists_errors_and_offers_no_import(
     [
         (b"", "bad.pmn is empty."),
         (b"  \n\n", "bad.pmn is empty."),
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "bad.pmn is not a text file"),
-        ('[East "Zoë"]'.encode("latin-1"), "bad.pmn is not UTF-8 text"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "bad.pmn, line 1, column 1: not UTF-8 text"),
+        ('[East "Zoë"]'.encode("latin-1"), "bad.pmn, line 1, column 10: not UTF-8 text"),
+        (b'[East "Zo\x00"]', "bad.pmn, line 1, column 10: a NUL character"),
         (b"[" + b"x" * 300 * 1024 + b"]", "bad.pmn is 300 KB; a PMN file may be at most 256 KB."),
         (b"hello", "bad.pmn, game 1: line 1 is not a tag"),
     ],

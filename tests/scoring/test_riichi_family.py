@@ -10,6 +10,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.families import SessionSeat, get_family
 from scoring.families.riichi.forms import RiichiHandForm
+from scoring.families.riichi.params import describe_rules, rules_from_params
 
 RIICHI = get_family("riichi")
 
@@ -121,3 +122,12 @@ def test_a_second_winner_needs_a_ron() -> None:
     assert form.errors["second_winner"] == [
         "Only a ron has more than one winner: choose Ron, or set Second winner to Nobody."
     ]
+
+
+@pytest.mark.parametrize(("preset", "bust"), [("ema", False), ("wrc", False), ("club", True)])
+def test_a_rule_set_busts_as_its_preset_and_its_description_says_so(
+    preset: str, bust: bool
+) -> None:
+    rules = rules_from_params({"preset": preset})
+    assert rules.bust is bust
+    assert ("a player below zero ends the game" in describe_rules(rules)) is bust

@@ -11,7 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from scoring.engine.classical.language import RulesFileError, check_rules, decode_rules, read_rules
+from scoring.engine.classical.language import check_rules, read_rules
+from scoring.engine.text import TextError, decode_text
 
 
 def register(subparsers: Any) -> None:
@@ -44,12 +45,12 @@ def check_file(path: str) -> int:
     """Check one file, printing its errors, warnings or summary; the exit status."""
     try:
         with open(path, "rb") as stream:
-            text = decode_rules(stream.read())
+            text = decode_text(stream.read())
     except OSError as error:
         print(f"{path}: {error.strerror}", file=sys.stderr)
         return 1
-    except RulesFileError as error:
-        print(f"{path}, line {error.line}: {error.message}", file=sys.stderr)
+    except TextError as error:
+        print(f"{path}, {error.located}", file=sys.stderr)
         return 1
     errors, warnings = check_rules(text)
     for problem in errors:

@@ -96,23 +96,6 @@ def check_rules(text: str) -> tuple[list[LineError], list[LineError]]:
     return errors, warnings
 
 
-def decode_rules(data: bytes) -> str:
-    """The text of a rules file's bytes (UTF-8, a leading BOM ignored).
-
-    >>> decode_rules(b"\\xef\\xbb\\xbfName\\n// END\\n")
-    'Name\\n// END\\n'
-    """
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise RulesFileError((LineError(line, "the line is not UTF-8 text"),)) from None
-    nul_lines = _nul_lines(text.splitlines())
-    if nul_lines:
-        raise RulesFileError(nul_lines)
-    return text
-
-
 def _nul_lines(lines: list[str]) -> tuple[LineError, ...]:
     """A NUL on a line: the file is not text, and no database column could hold it."""
     return tuple(

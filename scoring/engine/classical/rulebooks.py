@@ -8,9 +8,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Final
 
-from scoring.engine.classical.language import decode_rules, read_rules
+from scoring.engine.classical.language import read_rules
 from scoring.engine.classical.model import RuleSet
 from scoring.engine.errors import RulesError
+from scoring.engine.text import decode_text
 
 # preset name -> (file in presets/, the limit its book plays with)
 PRESETS: Final = {"millington": ("millington.rules", 1000), "1920s": ("1920s.rules", 400)}
@@ -50,12 +51,12 @@ def preset(name: str) -> RuleSet:
 
 
 def load_rules_file(path: str | Path) -> RuleSet:
-    """Read and check a rules file (``RulesFileError`` for its errors, ``RulesError`` when it
-    cannot be read)."""
+    """Read and check a rules file (``RulesFileError`` for its errors, ``TextError`` when it
+    is not text, ``RulesError`` when it cannot be read)."""
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         raise RulesError(
             "cannot read {path}: {strerror}", field="rules", path=path, strerror=error.strerror
         ) from None
-    return read_rules(decode_rules(data))
+    return read_rules(decode_text(data))

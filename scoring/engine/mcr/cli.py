@@ -14,6 +14,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.mcr.pmn import SEATS, PmnError, read_pmn
 from scoring.engine.mcr.records import GameScore, score_game
 from scoring.engine.mcr.rules import PRESETS, preset
+from scoring.engine.text import TextError, decode_text
 
 
 def register(subparsers: Any) -> None:
@@ -57,18 +58,21 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            with open(path, encoding="utf-8-sig", newline="") as stream:
-                games = read_pmn(stream.read())
+            with open(path, "rb") as stream:
+                games = read_pmn(decode_text(stream.read()))
             for number, game in enumerate(games, start=1):
                 print(f"{path}, game {number}: " + "\n".join(describe(score_game(game, rules))))
         except PmnError as error:
             where = f", game {error.game}" if error.game else ""
             print(f"{path}{where}: {error.message}", file=sys.stderr)
             status = 1
+        except TextError as error:
+            print(f"{path}, {error.located}", file=sys.stderr)
+            status = 1
         except EngineError as error:
             print(f"{path}: {error.message}", file=sys.stderr)
             status = 1
-        except (OSError, UnicodeDecodeError) as error:
-            print(f"{path}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        except OSError as error:
+            print(f"{path}: {error.strerror}", file=sys.stderr)
             status = 1
     return status

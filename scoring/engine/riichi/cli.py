@@ -19,6 +19,7 @@ from scoring.engine.riichi.game import GameState, final_scores, replay
 from scoring.engine.riichi.records import game_from_json
 from scoring.engine.riichi.rules import PRESETS, preset
 from scoring.engine.riichi.settlement import HandResult
+from scoring.engine.text import TextError, decode_text
 
 
 def register(subparsers: Any) -> None:
@@ -39,15 +40,18 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the game; a broken file prints ``FILE: message`` on stderr and exits 1."""
     try:
-        with open(args.file, encoding="utf-8") as stream:
-            data = json.load(stream)
+        with open(args.file, "rb") as stream:
+            data = json.loads(decode_text(stream.read()))
         record = game_from_json(data, preset(args.rules))
         states = replay(record.hands, record.rules)
     except OSError as error:
         print(f"{args.file}: {error.strerror}", file=sys.stderr)
         return 1
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except json.JSONDecodeError as error:
         print(f"{args.file}: not valid JSON ({error})", file=sys.stderr)
+        return 1
+    except TextError as error:
+        print(f"{args.file}, {error.located}", file=sys.stderr)
         return 1
     except EngineError as error:
         print(f"{args.file}: {error.message}", file=sys.stderr)

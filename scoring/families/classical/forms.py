@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.engine import classical
-from scoring.engine.classical.language import RulesFileError, decode_rules
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
 from scoring.engine.errors import EngineError, LineError
+from scoring.engine.text import TextError, decode_text
 from scoring.families.classical.hand_input import parse_tokens, set_from_token
 from scoring.families.classical.params import rules_from_params
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
@@ -118,9 +118,9 @@ class ClassicalParamsForm(ParamsForm):
             self.add_error("rules_file", _("A rules file can be at most 100 kB."))
             return None
         try:
-            return decode_rules(upload.read())
-        except RulesFileError as error:
-            self.add_error("rules_file", _line_error(error))
+            return decode_text(upload.read())
+        except TextError as error:
+            self.add_error("rules_file", error.message)
             return None
 
     def params(self) -> dict[str, Any]:

@@ -5,11 +5,11 @@ import pytest
 from scoring.engine.classical.language import (
     RulesFileError,
     check_rules,
-    decode_rules,
     read_rules,
 )
 from scoring.engine.classical.model import PaymentMethod, RuleType, TermKind, Units
 from scoring.engine.classical.rulebooks import PRESETS, preset, preset_text
+from scoring.engine.text import TextError, decode_text
 
 
 def errors_of(text: str) -> list[tuple[int, str]]:
@@ -43,11 +43,12 @@ def test_comments_blank_lines_crlf_and_a_bom_are_accepted() -> None:
 
 
 def test_nul_is_refused_by_line_in_bytes_and_in_text() -> None:
-    with pytest.raises(RulesFileError) as refused:
-        decode_rules(b"// ok\nName\x00\n// END\n")
-    assert [(e.line, e.message) for e in refused.value.errors] == [
-        (2, "the line holds a NUL character; this is not a text file")
-    ]
+    with pytest.raises(TextError) as refused:
+        decode_text(b"// ok\nName\x00\n// END\n")
+    assert (refused.value.line, refused.value.message) == (
+        2,
+        "line 2, column 5: a NUL character, which no text file holds",
+    )
     assert (1, "the line holds a NUL character; this is not a text file") in errors_of(
         "// a \x00 comment\nName\n// END\n"
     )
@@ -218,9 +219,9 @@ def test_all_errors_are_listed_and_read_rules_raises_the_first() -> None:
 
 
 def test_a_file_that_is_not_utf8_names_the_line() -> None:
-    with pytest.raises(RulesFileError) as raised:
-        decode_rules(b'Name\n10 3 "\xff" "PEM" 2 0\n// END')
-    assert (raised.value.line, raised.value.message) == (2, "the line is not UTF-8 text")
+    with pytest.raises(TextError) as raised:
+        decode_text(b'Name\n10 3 "\xff" "PEM" 2 0\n// END')
+    assert (raised.value.line, raised.value.message) == (2, "line 2, column 7: not UTF-8 text")
 
 
 def test_only_the_last_consecutive_east_test_counts_with_a_warning() -> None:

@@ -14,6 +14,7 @@ from scoring.engine.riichi import (
     HandResult,
     HandValue,
     Outcome,
+    RiichiRules,
     Win,
     final_scores,
     play,
@@ -99,10 +100,12 @@ def test_a_club_hanchan_ends_when_a_player_busts_and_first_takes_the_oka() -> No
         play(states[-1], draw(), CLUB)
 
 
-def test_no_bust_under_ema_the_game_goes_on_below_zero() -> None:
+@pytest.mark.parametrize("rules", [EMA, WRC], ids=["ema", "wrc"])
+def test_no_bust_under_ema_or_wrc_the_game_goes_on_below_zero(rules: RiichiRules) -> None:
     results = [HandResult(Outcome.RON, wins=(Win(1, HandValue(yakuman=1)),), discarder=2)]
-    state = replay(results, EMA)[-1]
-    assert state.scores[2] == -2000 and not state.over
+    states = replay([*results, draw()], rules)
+    assert states[1].scores[2] == -2000 and not states[1].over
+    assert states[2].scores[2] == -2000 and not states[2].over  # the next hand is played
 
 
 def test_the_club_breaks_ties_by_seat_order() -> None:

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
+from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 from openskill.models import PlackettLuce
 
@@ -143,3 +144,83 @@ def test_a_write_after_the_replay_started_queues_another(league: League) -> None
     assert RatingsPending.objects.get().since == league.sessions[1].played_on
     call_command("worker", "--burst")
     assert not RatingsPending.objects.exists()
+
+
+def rated() -> list[tuple[int, float, float]]:
+    return list(Rating.objects.order_by("id").values_list("player_id", "mu", "sigma"))
+
+
+def fully_replayed(league: League) -> list[tuple[int, float, float]]:
+    """The ratings a replay of every session gives (then put back as they were)."""
+    kept = list(Rating.objects.all())
+    ratings_replay(club_id=league.club.pk, family=league.family)
+    expected = rated()
+    Rating.objects.all().delete()
+    Rating.objects.bulk_create(kept)
+    return expected
+
+
+def delete_hand(league: League, session: int) -> None:
+    hand = Hand.objects.filter(session=league.sessions[session]).order_by("number").last()
+    assert hand is not None
+    by = league.club.memberships.first().user  # type: ignore[union-attr]
+    services.hand_delete(hand=hand, expected_version=hand.version, reason="r", by=by)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_that_fails_while_replaying_leaves_its_mark_for_the_next_write(
+    league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**kwargs: object) -> int:
+        ratings_replay(**kwargs)  # type: ignore[arg-type]
+        raise RuntimeError("the worker's database went away")
+
+    monkeypatch.setattr("games.stats.replay.ratings_replay", broken)
+    call_command("worker", "--burst")
+    assert DBTaskResult.objects.get().status == TaskResultStatus.FAILED
+    assert not Rating.objects.exists()  # its writes rolled back with it
+    assert RatingsPending.objects.get().since == league.sessions[0].played_on
+    monkeypatch.undo()
+
+    delete_hand(league, 2)  # a later session's write: the replay still starts on 1 June
+    assert ratings_jobs() == 2
+    call_command("worker", "--burst")
+
+    assert not RatingsPending.objects.exists()
+    assert len(rated()) == 12 and rated() == fully_replayed(league)
+
+
+@pytest.mark.parametrize(
+    ("status", "taken"),
+    [
+        (TaskResultStatus.FAILED, False),  # failed before it started: the mark is untouched
+        (TaskResultStatus.RUNNING, False),  # its worker died as it started
+        (TaskResultStatus.RUNNING, True),  # its worker died while it replayed
+    ],
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_mark_whose_job_will_never_run_gets_a_new_job_on_the_next_write(
+    league: League, status: TaskResultStatus, taken: bool
+) -> None:
+    job = DBTaskResult.objects.get()
+    DBTaskResult.objects.filter(pk=job.pk).update(status=status)
+    if taken:
+        RatingsPending.objects.update(job=None)
+
+    delete_hand(league, 2)
+
+    assert ratings_jobs() == 2
+    pending = RatingsPending.objects.get()
+    assert pending.since == league.sessions[0].played_on
+    assert pending.job != job.pk and pending.job is not None
+    call_command("worker", "--burst")
+    assert not RatingsPending.objects.exists()
+    assert len(rated()) == 12 and rated() == fully_replayed(league)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_waiting_job_takes_later_writes_and_its_id_stays_on_the_mark(league: League) -> None:
+    job = DBTaskResult.objects.get()
+    assert RatingsPending.objects.get().job == job.pk
+    delete_hand(league, 1)
+    assert ratings_jobs() == 1 and RatingsPending.objects.get().job == job.pk
