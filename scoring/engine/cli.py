@@ -11,14 +11,19 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
+from importlib.util import find_spec
 
-SUBCOMMAND_MODULES: tuple[str, ...] = (
-    "scoring.engine.scorefile_cli",
-    "scoring.engine.evaluate",
-    "scoring.engine.classical.command",
-    "scoring.engine.mcr.cli",
-    "scoring.engine.riichi.cli",
-)
+from scoring.engine.evaluation import FAMILY_MODULES
+
+# The commands of every family; a family's own commands are its engine package's ``cli``
+# module, found through the engine's registry (FAMILY_MODULES), so a family registers once.
+COMMON_MODULES: tuple[str, ...] = ("scoring.engine.scorefile_cli", "scoring.engine.evaluate")
+
+
+def subcommand_modules() -> list[str]:
+    """Every module that adds subcommands: the common ones, then each family's own."""
+    families = [f"{module}.cli" for module in FAMILY_MODULES.values()]
+    return [*COMMON_MODULES, *(name for name in families if find_spec(name) is not None)]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--version", action="version", version=_version())
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module_name in SUBCOMMAND_MODULES:
+    for module_name in subcommand_modules():
         import_module(module_name).register(subparsers)
     return parser
 

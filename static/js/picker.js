@@ -10,7 +10,7 @@
 //   reload()       -> reads the entry again from the form's fields (after the form is reset)
 //   count()        -> what the bar says was entered ("11 tiles")
 //   total(result)  -> optional: the bar's total from the preview's answer
-// A form's first picker has the bar; another (riichi's second winner's tiles), marked
+// A form's first picker has the bar; another (a second winner's tiles in one form), marked
 // data-picker-inline, says its count and refusals in a line of its own under its tiles.
 (function () {
   "use strict";

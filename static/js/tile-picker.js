@@ -1,7 +1,7 @@
 // The winning hand's mode of the picker (static/js/picker.js): tap tiles to build a winning
 // hand on a phone. It keeps the plain text fields (concealed, melds, winning_tile, bonus) up
 // to date, so the server reads the same fields with or without JavaScript. A form may hold
-// several, one per winner (riichi's double ron): each root's data-fields names the prefix of
+// several, one per winner (a double ron): each root's data-fields names the prefix of
 // its fields ("second_" fills second_concealed ...); a hand without flowers has no bonus field.
 (function () {
   "use strict";
