@@ -53,3 +53,31 @@ def test_old_riichi_versions_keep_their_answers_and_new_ones_get_the_corrected_d
     wrc.refresh_from_db()
     assert ema.params == {"preset": "ema"}
     assert wrc.params == {"preset": "wrc", "pao": False}
+
+
+KIRIAGE = importlib.import_module("games.migrations.0026_riichi_wrc_kiriage")
+FOUR_THIRTY = {"outcome": "ron", "wins": [{"winner": 1, "han": 4, "fu": 30}], "discarder": 2}
+
+
+def test_old_wrc_versions_keep_4_han_30_fu_as_counted_and_new_ones_pay_a_mangan(
+    club: Club, alice: User
+) -> None:
+    wrc = stored(club, alice, "WRC", "riichi", {"preset": "wrc"})
+    chosen = stored(club, alice, "Chosen", "riichi", {"preset": "wrc", "kiriage": True})
+    ema = stored(club, alice, "EMA", "riichi", {"preset": "ema"})
+    # under the corrected WRC preset 4 han 30 fu is a mangan (WRC §6.1) ...
+    assert int(RIICHI.score_hand(FOUR_THIRTY, wrc.params)[1].points) == 8000
+
+    KIRIAGE.pin_no_kiriage(apps, None)
+
+    for version in (wrc, chosen, ema):
+        version.refresh_from_db()
+    assert wrc.params == {"preset": "wrc", "kiriage": False}
+    assert chosen.params == {"preset": "wrc", "kiriage": True}
+    assert ema.params == {"preset": "ema"}
+    # ... and the stored version scores it as it was scored: 7,700
+    assert int(RIICHI.score_hand(FOUR_THIRTY, wrc.params)[1].points) == 7700
+
+    KIRIAGE.unpin_no_kiriage(apps, None)
+    wrc.refresh_from_db()
+    assert wrc.params == {"preset": "wrc"}

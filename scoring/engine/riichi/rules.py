@@ -132,9 +132,12 @@ def _coerce(rules: RiichiRules, name: str, kind: type[StrEnum]) -> None:
 EMA: Final = RiichiRules(preset="ema", kazoe_yakuman=False)
 
 # World Riichi Championship rules (docs/spec/riichi.md §2, §9): sticks left at the end go to
-# nobody (the EMA names "riichi bets at game end go to the winner" as its difference).
+# nobody (the EMA names "riichi bets at game end go to the winner" as its difference), and
+# 4 han 30 fu and 3 han 60 fu are paid as a mangan (WRC §6.1; the EMA names "4-30 is not
+# rounded to mangan payment" as its difference).
 WRC: Final = RiichiRules(
     preset="wrc",
+    kiriage=True,
     kazoe_yakuman=False,
     multiple_yakuman=True,
     multiple_ron=MultipleRon.HEAD_BUMP,

@@ -72,6 +72,10 @@ SETTING_FIELDS: Final = {
         _("Two yakuman in one hand"),
         [("yes", _("Pay double")), ("no", _("Pay one yakuman"))],
     ),
+    "kiriage": (
+        _("4 han 30 fu and 3 han 60 fu (kiriage mangan 切り上げ満貫)"),
+        [("yes", _("A mangan")), ("no", _("As counted: 7,700 / 11,600"))],
+    ),
     "abortive_draws": (
         _("Abortive draws 途中流局"),
         [("yes", _("Played")), ("no", _("Not played"))],

@@ -1,7 +1,7 @@
 """Riichi rule-set parameters: the preset a rule set plays, and the settings an organiser may
 change on it (docs/spec/riichi.md §2, §9): leftover sticks, counters in a double ron, how a
-chombo is paid, counted and combined yakuman, abortive draws, nagashi mangan and liability
-(pao).
+chombo is paid, counted and combined yakuman, kiriage mangan, abortive draws, nagashi mangan
+and liability (pao).
 
 Stored params are ``{"preset": "ema"}`` plus any setting changed from the preset, e.g.
 ``{"preset": "ema", "leftover_sticks": "lost", "pao": false}``.
@@ -34,6 +34,7 @@ FLAG_SETTINGS: Final = (
     "honba_to_all_winners",
     "kazoe_yakuman",
     "multiple_yakuman",
+    "kiriage",
     "abortive_draws",
     "nagashi_mangan",
     "pao",
@@ -122,6 +123,7 @@ def _described_settings(rules: RiichiRules) -> list[str]:
     parts += [
         _("13+ han a yakuman") if rules.kazoe_yakuman else _("13+ han a sanbaiman"),
         _("yakuman combine") if rules.multiple_yakuman else _("one yakuman at most"),
+        _("kiriage mangan") if rules.kiriage else _("no kiriage mangan"),
         _("abortive draws") if rules.abortive_draws else _("no abortive draws"),
         _("nagashi mangan") if rules.nagashi_mangan else _("no nagashi mangan"),
         _("liability (pao)") if rules.pao else _("no liability (pao)"),

@@ -55,7 +55,10 @@ def test_a_win_on_a_discard_pays_the_table(han: int, fu: int, non_dealer: int, d
     value = HandValue(han, fu)
     assert ron_payment(value, False, EMA) == non_dealer
     assert ron_payment(value, True, EMA) == dealer
-    assert ron_payment(value, False, WRC) == non_dealer
+    # The WRC pays the same table, but 4 han 30 fu and 3 han 60 fu as a mangan (kiriage).
+    assert ron_payment(value, False, WRC) == (
+        8000 if (han, fu) in ((4, 30), (3, 60)) else non_dealer
+    )
 
 
 @pytest.mark.parametrize(("han", "fu", "non_dealer", "dealer_each"), TSUMO_TABLE)
@@ -84,12 +87,15 @@ def test_the_worked_examples_of_the_issue() -> None:
     assert ron_payment(HandValue(5), True, EMA) == 12000
 
 
-def test_kiriage_rounds_4_han_30_fu_and_3_han_60_fu_up_to_a_mangan_in_the_club_preset() -> None:
+def test_kiriage_rounds_4_han_30_fu_and_3_han_60_fu_up_to_a_mangan_in_wrc_and_the_club() -> None:
+    # WRC §6.1 rounds 1,920 up to a mangan; the EMA names "4-30 is not rounded" its difference.
     for value in (HandValue(4, 30), HandValue(3, 60)):
-        assert ron_payment(value, False, CLUB) == 8000
-        assert ron_payment(value, True, CLUB) == 12000
-        assert tsumo_payments(value, False, CLUB) == (4000, 2000)
+        for rules in (WRC, CLUB):
+            assert ron_payment(value, False, rules) == 8000
+            assert ron_payment(value, True, rules) == 12000
+            assert tsumo_payments(value, False, rules) == (4000, 2000)
         assert ron_payment(value, False, EMA) == 7700
+        assert ron_payment(value, True, EMA) == 11600
     assert limit_of(HandValue(4, 25), CLUB) is None
 
 
