@@ -20,8 +20,9 @@ from games.importing.plans import (
 from scoring.score_files import (
     LineError,
     ScoreFormat,
+    score_lines,
 )
-from scoring.text import TextError, decode_text
+from scoring.text import TextError
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # about 2.5 million games: far beyond any club's history
 # A previewed file waits for its confirmation in the default storage, not in the session row.
@@ -44,7 +45,7 @@ def decode(data: bytes) -> str:
     that are not UTF-8 (named by line and column)."""
     check_size(len(data))
     try:
-        lines = decode_text(data).splitlines()
+        lines = score_lines(data)
     except TextError as error:
         # Its message names the line and the column already.
         raise ImportRefused([Problem(None, error.message)]) from None

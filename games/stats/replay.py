@@ -62,10 +62,13 @@ def _mark(club_id: int, family: str, since: dt.date) -> None:
         pending, created = RatingsPending.objects.select_for_update().get_or_create(
             club_id=club_id, family=family, defaults={"since": since}
         )
+        changed = created or since < pending.since
         pending.since = min(pending.since, since)
         if created or not _waiting(pending.job):
             pending.job = uuid.UUID(ratings_recompute.enqueue(club_id, family).id)
-        pending.save(update_fields=["since", "job"])
+            changed = True
+        if changed:
+            pending.save(update_fields=["since", "job"])
 
 
 def _waiting(job: uuid.UUID | None) -> bool:

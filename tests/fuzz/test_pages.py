@@ -32,6 +32,7 @@ from hypothesis.extra.django import TestCase
 from games import services
 from games.importing.jobs import run_import
 from games.importing.models import ImportJob
+from tests.conftest import client_for
 from tests.fuzz.strategies import file_sweep, form_value, spoiled_text, sweep_values
 from tests.fuzz.world import (
     DATA,
@@ -380,9 +381,7 @@ def _client(sessions: dict[str, str], user: str) -> Client:
 
 
 def _session_of(user: User) -> str:
-    client = Client()
-    client.force_login(user)
-    return client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    return client_for(user).cookies[django_settings.SESSION_COOKIE_NAME].value
 
 
 def _uploads(files: Files, texts: dict[str, bytes]) -> dict[str, SimpleUploadedFile]:
