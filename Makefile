@@ -42,10 +42,8 @@ test: lint node_modules/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	@# One worker per core (pytest-xdist); a module's or class's tests stay on one worker,
 	@# so data built once per module or class is built once. The conftest starts the slowest
-	@# modules first (slow marks). Schemathesis's per-operation tests all bear one name, which
-	@# loadscope would take for one test, so its file runs after, handed out test by test.
-	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder --ignore=tests/api/test_schemathesis.py
-	$(BIN)/pytest -n auto --dist load tests/api/test_schemathesis.py
+	@# modules first (slow marks) and hands schemathesis's tests out one by one, last.
+	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles node_modules

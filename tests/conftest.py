@@ -25,6 +25,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.utils import translation
+from schemathesis.pytest.plugin import SchemathesisFunction
+from xdist.scheduler import LoadScopeScheduling
 
 from games import services
 from games.catalogs import catalogs_compile
@@ -35,16 +37,42 @@ PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
 
 
+# Modules whose tests are handed out to the workers one by one (each a work unit of its own),
+# after every other: schemathesis's thirty tests of about 2 s even out the workers' ends.
+ONE_BY_ONE = ("tests/api/test_schemathesis.py::",)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest modules first, longest first (``slow(seconds=N)``), the rest as collected:
-    pytest-xdist (``--no-loadscope-reorder``) hands modules out in this order, so the two
-    workers are not left waiting on one long module at the end."""
-    items.sort(key=_seconds_first)
+    """The slowest modules first, longest first (``slow(seconds=N)``), the rest as collected,
+    the ``ONE_BY_ONE`` tests last: pytest-xdist (``--no-loadscope-reorder``) hands modules
+    out in this order, so the two workers are not left waiting on one long module at the end.
+
+    Under pytest 9.2, schemathesis (4.32) names each operation's test but all of them get
+    the test function's node id; each gets its own (``[operation]``), so that reports and
+    pytest-xdist tell them apart."""
+    for item in items:
+        if isinstance(item, SchemathesisFunction) and item.operation_label:
+            item._id = item.id.with_params(item.operation_label)
+    items.sort(key=_order)
 
 
-def _seconds_first(item: pytest.Item) -> float:
+def _order(item: pytest.Item) -> float:
+    if item.nodeid.startswith(ONE_BY_ONE):
+        return 1.0
     mark = item.get_closest_marker("slow")
     return -float(mark.kwargs["seconds"]) if mark else 0.0
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadscope``, but each ``ONE_BY_ONE`` test is a scope of its own."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    return OneByOneScopes(config, log)
+
+
+class OneByOneScopes(LoadScopeScheduling):  # type: ignore[misc]
+    def _split_scope(self, nodeid: str) -> str:
+        return nodeid if nodeid.startswith(ONE_BY_ONE) else super()._split_scope(nodeid)
 
 
 def pytest_configure(config: pytest.Config) -> None:

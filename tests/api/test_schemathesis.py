@@ -32,7 +32,11 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.api.conftest import token_for
 
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "200"))
+# Schemathesis's own default. Measured with coverage.py over games/ and scoring/: 100
+# examples an operation ran 7,888 lines, 200 ran 7,788, and neither set held the other (a
+# derandomised run draws other inputs for another count); the families' fields are swept
+# input by input in tests/fuzz/test_api.py. SCHEMATHESIS_EXAMPLES=1000 for a longer run.
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "100"))
 WORKFLOWS = int(os.environ.get("SCHEMATHESIS_WORKFLOWS", "40"))
 CHECKS = [
     not_a_server_error,
