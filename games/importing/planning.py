@@ -12,7 +12,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.bulk_hands import ScoredGame
+from games.bulk_hands import TELL_EVERY, ScoredGame
 from games.importing.plans import (
     ImportPlan,
     ImportRefused,
@@ -47,7 +47,7 @@ def plan_import(
 ) -> ImportPlan:
     """Everything importing ``text`` would create, writing nothing; raise ``ImportRefused``
     when the file cannot be read at all (the engine stops at its first bad line).
-    ``progress`` hears how many games are read as they are."""
+    ``progress`` hears how many games are read as they are, every ``TELL_EVERY``."""
     rule_set = rule_set or season.rule_set
     _check_family(season, rule_set, score_format)
     scores = read_scores(score_format, text)
@@ -240,7 +240,7 @@ class _Planner:
         scored_hands = self.scored.setdefault(section.rules, {})
         for ordinal, (line, hand) in enumerate(section.games, 1):
             self.read += 1
-            if self.progress is not None:
+            if self.progress is not None and self.read % TELL_EVERY == 0:
                 self.progress(READING, self.read, self.plan.game_count)
             scored = scored_hands.get(id(hand))
             if scored is None:
@@ -302,3 +302,5 @@ def _plan_sessions(
         where = (section.date, section.seating)
         planner.section(section, occurrences[where])
         occurrences[where] += 1
+    if progress is not None:  # every game read (told every TELL_EVERY games on the way)
+        progress(READING, planner.read, plan.game_count)
