@@ -30,8 +30,10 @@ from tests.conftest import HK_HALF
 pytestmark = pytest.mark.slow(seconds=5)
 
 ROOT = Path(__file__).resolve().parents[2]
-# Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster).
-GAMES = 100_000 if connection.vendor == "postgresql" else 12_000
+# Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster):
+# the worker tells its progress at most twice a second, so the writing must last well over
+# half a second for the test to see it begun (on SQLite 24,000 hands take about one).
+GAMES = 100_000 if connection.vendor == "postgresql" else 24_000
 FILE = "2026-03-01\nA B C D\n" + "1 - - -\n2 d - -\n" * (GAMES // 2)
 STATE = """
 import json
