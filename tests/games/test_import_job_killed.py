@@ -27,7 +27,7 @@ from games.importing import jobs
 from tests.conftest import HK_HALF
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
-pytestmark = pytest.mark.slow(seconds=5)
+pytestmark = pytest.mark.slow(seconds=6)
 
 ROOT = Path(__file__).resolve().parents[2]
 # Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster):
