@@ -52,12 +52,23 @@ call_command("worker", "--burst", verbosity=0)  # as `manage.py worker --burst`
 """
 
 
-def shell(env: dict[str, str], code: str) -> list[str]:
-    """What ``manage.py shell -c code`` printed, line by line."""
-    command = [sys.executable, "manage.py", "shell", "-v", "0", "-c", code]
+def printed(env: dict[str, str], *args: str) -> list[str]:
+    """What ``manage.py args`` printed, line by line (it must succeed)."""
+    command = [sys.executable, "manage.py", *args]
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout.strip().splitlines()
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    """The last line ``manage.py args`` printed."""
+    lines = printed(env, *args)
+    return lines[-1] if lines else ""
+
+
+def shell(env: dict[str, str], code: str) -> list[str]:
+    """What ``manage.py shell -c code`` printed, line by line."""
+    return printed(env, "shell", "-v", "0", "-c", code)
 
 
 def database_url(tmp_path: Path) -> str:
@@ -71,6 +82,12 @@ def database_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
+    return processes_env(tmp_path)
+
+
+def processes_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of the site's processes a test starts: its database (the file is
+    the test's to make, on SQLite), its storage and its progress folder."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(tmp_path),
