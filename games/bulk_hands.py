@@ -64,6 +64,8 @@ SCORE_COLUMNS = (
     "played_on",
     *RESULT_FIELDS,
 )
+CLIENT_ID = HAND_COLUMNS.index("client_id")
+PLACED = SCORE_COLUMNS.index("played_on") + 1  # a score row's columns up to its results
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ def write_hands(
     sessions had no hands before: their totals are summed here, not read back.
 
     PostgreSQL takes the rows by COPY; SQLite by one prepared INSERT run over every row
-    (the ORM's model instances cost ten times what SQLite does)."""
+    (the ORM's model instances cost ten times what SQLite does), their values prepared as
+    the ORM prepares them, each repeated one once."""
     if not hands:
         return
     tell = progress or silent
@@ -107,8 +110,8 @@ def write_hands(
         copy_lines(Hand._meta.db_table, HAND_COLUMNS, hand_lines(ids, hands, by_id, tell))
         copy_lines(Score._meta.db_table, SCORE_COLUMNS, score_lines(ids, hands, seats, tell))
     else:
-        insert_rows(Hand, HAND_COLUMNS, _hand_rows(ids, hands, by_id, tell))
-        insert_rows(Score, SCORE_COLUMNS, _score_rows(ids, hands, seats, tell))
+        insert_prepared_rows(Hand, HAND_COLUMNS, prepared_hand_rows(ids, hands, by_id, tell))
+        insert_prepared_rows(Score, SCORE_COLUMNS, prepared_score_rows(ids, hands, seats, tell))
     if connection.vendor == "postgresql" and len(hands) >= ANALYZE_AFTER:
         # The statistics the planner needs, by a job (queued in this transaction, so a
         # worker runs it once the hands are committed).
@@ -236,6 +239,59 @@ def score_lines(
             yield f"{hand_id}\t{place[seat]}\t{text}"
 
 
+def prepared_hand_rows(
+    ids: list[int], hands: Sequence[NewHand], by_id: int | None, tell: Tell
+) -> Iterator[tuple[Any, ...]]:
+    """The rows of :func:`_hand_rows` as :func:`insert_rows` prepares them: the columns
+    after the client id are the same in every row, so they are prepared once."""
+    prepare = _preparers(Hand, HAND_COLUMNS, connections[DEFAULT_DB_ALIAS])
+    head, prepare_client_id = prepare[:CLIENT_ID], prepare[CLIENT_ID]
+    now, typed, version = timezone.now(), Hand.Source.TYPED, 1
+    tail = tuple(_prepared(prepare[CLIENT_ID + 1 :], (version, by_id, now, by_id, now, "")))
+    for done, (hand_id, (session, number, client_id, game)) in enumerate(
+        zip(ids, hands, strict=True)
+    ):
+        if done % TELL_EVERY == 0:
+            tell(WRITING, done // 2, len(hands))
+        row = (hand_id, session.pk, number, session.rule_set_version_id, game.input_json, typed)
+        yield (*_prepared_if(head, row), prepare_client_id(client_id), *tail)
+
+
+def prepared_score_rows(
+    ids: list[int], hands: Sequence[NewHand], seats: SeatPlayers, tell: Tell
+) -> Iterator[tuple[Any, ...]]:
+    """The rows of :func:`_score_rows` as :func:`insert_rows` prepares them: each session's
+    part and each scored game's results are prepared once (as :func:`score_lines` formats
+    them once)."""
+    prepare = _preparers(Score, SCORE_COLUMNS, connections[DEFAULT_DB_ALIAS])
+    prepare_hand = prepare[:1]  # a row: its hand, where the seat stands (to PLACED), results
+    places: dict[int, list[tuple[Any, ...]]] = {}
+    results: dict[int, list[tuple[Any, ...]]] = {}
+    for done, (hand_id, (session, _, _, game)) in enumerate(zip(ids, hands, strict=True)):
+        if done % TELL_EVERY == 0:
+            tell(WRITING, (len(hands) + done) // 2, len(hands))
+        place = places.get(session.pk)
+        if place is None:
+            rows = score_rows(hand_id, session, seats[session.pk], game.results)
+            place = places[session.pk] = [
+                tuple(_prepared(prepare[1:PLACED], row[1:PLACED])) for row in rows
+            ]
+        result = results.get(id(game))
+        if result is None:
+            result = results[id(game)] = [
+                tuple(_prepared(prepare[PLACED:], result_values(outcome)))
+                for outcome in game.results
+            ]
+        (hand,) = _prepared_if(prepare_hand, (hand_id,))
+        for seat, values in enumerate(result):
+            yield (hand, *place[seat], *values)
+
+
+def _prepared_if(prepare: list[Any], values: tuple[Any, ...]) -> Sequence[Any]:
+    """``values`` prepared, or as they are when none of their columns needs preparing."""
+    return _prepared(prepare, values) if any(prepare) else values
+
+
 def _place_texts(session: Session, seats: Mapping[int, int]) -> dict[int, str]:
     """Per seat, the fields of a score row after its hand: the seat to the date."""
     where = (session.pk, session.season_id, session.played_on)
@@ -268,6 +324,13 @@ def insert_rows(model: type[models.Model], columns: tuple[str, ...], rows: Itera
     """Insert ``rows`` (values in ``columns`` order) with one prepared statement run over
     each batch: one query, as the database and Django's query log count it."""
     prepare = _preparers(model, columns, connections[DEFAULT_DB_ALIAS])
+    insert_prepared_rows(model, columns, (_prepared(prepare, row) for row in rows))
+
+
+def insert_prepared_rows(
+    model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Sequence[Any]]
+) -> None:
+    """:func:`insert_rows` of rows whose values are already as the database takes them."""
     statement = (
         f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
         f"VALUES ({', '.join(['%s'] * len(columns))})"
@@ -275,7 +338,7 @@ def insert_rows(model: type[models.Model], columns: tuple[str, ...], rows: Itera
     with connection.cursor() as cursor:
         iterator = iter(rows)
         while batch := list(islice(iterator, BATCH)):
-            cursor.executemany(statement, [_prepared(prepare, row) for row in batch])
+            cursor.executemany(statement, batch)
 
 
 def analyze_tables() -> None:

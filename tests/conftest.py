@@ -227,9 +227,13 @@ def migrated_sqlite(
 ) -> Callable[[Path], Path]:
     """Gives a test a SQLite database file of its own with every migration applied, for the
     site's processes it starts. Made once per worker: on SQLite a copy of the (empty,
-    migrated) test database, else by ``manage.py migrate``; each test gets a copy of it."""
+    migrated) test database, else by ``manage.py migrate``; each test gets a copy of it.
+
+    pytest-django sets the test database up only when a selected test asks for one: until
+    then the connection names the site's own file, which is never copied (a test using this
+    fixture alone is marked ``django_db(transaction=True)`` so as to copy, not migrate)."""
     made = tmp_path_factory.mktemp("migrated") / "league.sqlite3"
-    if connection.vendor == "sqlite":
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute("VACUUM INTO %s", [str(made)])
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -11,10 +12,11 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.bulk_hands import ScoredGame
+from games.bulk_hands import TELL_EVERY, ScoredGame
 from games.importing.plans import (
     ImportPlan,
     ImportRefused,
+    PlannedGame,
     PlannedSession,
     PlannedVersion,
     Problem,
@@ -45,7 +47,7 @@ def plan_import(
 ) -> ImportPlan:
     """Everything importing ``text`` would create, writing nothing; raise ``ImportRefused``
     when the file cannot be read at all (the engine stops at its first bad line).
-    ``progress`` hears how many games are read as they are."""
+    ``progress`` hears how many games are read as they are, every ``TELL_EVERY``."""
     rule_set = rule_set or season.rule_set
     _check_family(season, rule_set, score_format)
     scores = read_scores(score_format, text)
@@ -54,14 +56,32 @@ def plan_import(
         score_format=score_format,
         rule_set=rule_set,
         undated_on=undated_on or season.starts_on or timezone.localdate(),
+        lines=lines_of(text),  # numbered as the reader numbers them
         game_count=scores.game_count,
     )
     if not scores.game_count:
         plan.problems.append(Problem(None, _("The file has no games.")))
-    lines = lines_of(text)  # numbered as the reader numbers them
-    _plan_players(plan, scores.players, scores.sections, lines)
-    _plan_sessions(plan, scores.sections, lines, progress)
+    _plan_players(plan, scores.players, scores.sections, plan.lines)
+    _plan_sessions(plan, scores.sections, progress)
     return plan
+
+
+def client_ids(plan: ImportPlan, planned: PlannedSession) -> list[uuid.UUID]:
+    """The client ids of a planned session's games, in their order: each names the section,
+    the game's place in it and its tokens, so that importing the file again finds it."""
+    return _client_ids(planned.id_prefix, planned.games, plan.lines)
+
+
+def _client_ids(prefix: str, games: list[PlannedGame], lines: list[str]) -> list[uuid.UUID]:
+    """``uuid5(NAMESPACE, f"{prefix}{ordinal}/{tokens}")`` of each game: the SHA-1 of the
+    start every name shares is taken once, not once a game."""
+    shared = hashlib.sha1(NAMESPACE.bytes + prefix.encode())
+    ids = []
+    for line, ordinal, _scored in games:
+        digest = shared.copy()
+        digest.update(f"{ordinal}/{' '.join(game_tokens_of(lines[line - 1]))}".encode())
+        ids.append(uuid.UUID(bytes=digest.digest()[:16], version=5))
+    return ids
 
 
 def _check_family(season: Season, rule_set: RuleSet, score_format: ScoreFormat) -> None:
@@ -124,9 +144,8 @@ def _seating_line(section: Section[Any, Any], lines: list[str]) -> int:
 class _Planner:
     """Walks the file's sections, matching them to sessions, versions and earlier imports."""
 
-    def __init__(self, plan: ImportPlan, lines: list[str], progress: Tell | None) -> None:
+    def __init__(self, plan: ImportPlan, progress: Tell | None) -> None:
         self.plan = plan
-        self.lines = lines
         self.progress = progress
         self.read = 0
         self.family = get_family(plan.score_format.family)
@@ -156,9 +175,10 @@ class _Planner:
             seating=section.seating,
             version=version,
             existing=self.existing.get(self.key(key_text)),
+            id_prefix=f"{self.plan.season.club_id}/{self.plan.season.pk}/{key_text}/",
         )
         self.check_in_season(planned)
-        games = list(self.games(section, version, key_text))
+        games = list(self.games(section, version))
         self.match_earlier_import(planned, games)
         if planned.existing is None:
             version.used = True
@@ -214,17 +234,13 @@ class _Planner:
             self.plan.problems.append(problem)
             return None
 
-    def games(
-        self, section: Section[Any, Any], version: PlannedVersion, key_text: str
-    ) -> Iterator[tuple[int, uuid.UUID, ScoredGame]]:
-        season = self.plan.season
-        prefix = f"{season.club_id}/{season.pk}/{key_text}/"
+    def games(self, section: Section[Any, Any], version: PlannedVersion) -> Iterator[PlannedGame]:
         # The reader shares one hand object among identical games under the same rules,
         # so each distinct hand is scored once, looked up by its identity.
         scored_hands = self.scored.setdefault(section.rules, {})
         for ordinal, (line, hand) in enumerate(section.games, 1):
             self.read += 1
-            if self.progress is not None:
+            if self.progress is not None and self.read % TELL_EVERY == 0:
                 self.progress(READING, self.read, self.plan.game_count)
             scored = scored_hands.get(id(hand))
             if scored is None:
@@ -232,8 +248,7 @@ class _Planner:
             if isinstance(scored, str):
                 self.plan.problems.append(Problem(line, scored))
                 continue
-            tokens = " ".join(game_tokens_of(self.lines[line - 1]))
-            yield line, uuid.uuid5(NAMESPACE, f"{prefix}{ordinal}/{tokens}"), scored
+            yield line, ordinal, scored
 
     def score(self, hand: Any, params: dict[str, Any]) -> ScoredGame | str:
         """The game scored by the family, or the family's reason for refusing it."""
@@ -243,9 +258,7 @@ class _Planner:
         except EngineError as error:
             return error.message
 
-    def match_earlier_import(
-        self, planned: PlannedSession, games: list[tuple[int, uuid.UUID, ScoredGame]]
-    ) -> None:
+    def match_earlier_import(self, planned: PlannedSession, games: list[PlannedGame]) -> None:
         """Skip the games an earlier import of this section created; only appended games
         are new, so a section changed since then is refused rather than imported twice."""
         session = planned.existing
@@ -257,8 +270,9 @@ class _Planner:
             self.plan.problems.append(Problem(planned.line, message))
             return
         imported = self.imported.get(session.pk, set())
+        ids = _client_ids(planned.id_prefix, games, self.plan.lines)
         known = 0
-        while known < len(games) and known < len(imported) and games[known][1] in imported:
+        while known < len(games) and known < len(imported) and ids[known] in imported:
             known += 1
         if known < len(games) and known < len(imported):
             message = _(
@@ -280,11 +294,13 @@ def _imported_hands(season: Season) -> dict[int, set[uuid.UUID]]:
 
 
 def _plan_sessions(
-    plan: ImportPlan, sections: list[Section[Any, Any]], lines: list[str], progress: Tell | None
+    plan: ImportPlan, sections: list[Section[Any, Any]], progress: Tell | None
 ) -> None:
-    planner = _Planner(plan, lines, progress)
+    planner = _Planner(plan, progress)
     occurrences: Counter[tuple[str | None, tuple[str, ...]]] = Counter()
     for section in sections:
         where = (section.date, section.seating)
         planner.section(section, occurrences[where])
         occurrences[where] += 1
+    if progress is not None:  # every game read (told every TELL_EVERY games on the way)
+        progress(READING, planner.read, plan.game_count)

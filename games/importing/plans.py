@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +50,10 @@ class PlannedVersion:
     used: bool = False  # by a session this import creates
 
 
+# A game of the file: its line, its place in its section (from 1), and its scores.
+PlannedGame = tuple[int, int, ScoredGame]
+
+
 @dataclass
 class PlannedSession:
     """A section of the file: a session to create, or one an earlier import created."""
@@ -62,7 +65,10 @@ class PlannedSession:
     version: PlannedVersion
     existing: Session | None = None
     known: int = 0  # games imported before
-    games: list[tuple[int, uuid.UUID, ScoredGame]] = field(default_factory=list)
+    # The games to add. Their client ids are made only for the writing
+    # (``planning.client_ids``): a preview needs none, and they cost most of a large file's plan.
+    games: list[PlannedGame] = field(default_factory=list)
+    id_prefix: str = ""  # what every client id of the section's games starts from
 
 
 @dataclass
@@ -73,6 +79,7 @@ class ImportPlan:
     score_format: ScoreFormat
     rule_set: RuleSet
     undated_on: dt.date
+    lines: list[str] = field(default_factory=list)  # the file's, numbered as the reader does
     game_count: int = 0
     players: dict[str, Player] = field(default_factory=dict)
     new_players: dict[str, int] = field(default_factory=dict)  # name -> line first seated

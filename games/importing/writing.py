@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.bulk_hands import NewHand, write_hands
-from games.importing.planning import plan_import
+from games.importing.planning import client_ids, plan_import
 from games.importing.plans import ImportPlan, ImportRefused, Problem
 from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Hand, Player, RuleSet, RuleSetVersion, Season, Seat, Session
@@ -134,9 +134,10 @@ def _write_hands(
     hands: list[NewHand] = []
     for session, planned in targets:
         first = last_numbers.get(session.pk, 0) + 1
+        games = zip(client_ids(plan, planned), planned.games, strict=True)
         hands.extend(
             (session, number, client_id, scored)
-            for number, (_, client_id, scored) in enumerate(planned.games, first)
+            for number, (client_id, (_, _, scored)) in enumerate(games, first)
         )
     seats = _seat_players([session.pk for session, _ in targets])
     fresh = [session.pk for session, planned in targets if not planned.existing]

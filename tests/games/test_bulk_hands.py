@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from django.db import models
+from django.db import connection, models
 
 from games import bulk_hands, copy_text
 from games.models import Hand, Score, Session
@@ -80,3 +80,33 @@ def test_the_copy_lines_are_the_rows_the_other_databases_insert(
     expected_scores = as_lines(bulk_hands._score_rows(ids, hands, seats, silent))
     assert list(bulk_hands.score_lines(ids, hands, seats, silent)) == expected_scores
     assert len(expected_scores) == 12
+
+
+@pytest.mark.django_db
+def test_the_prepared_rows_are_what_insert_rows_makes_of_the_rows(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite takes an import's rows prepared part by part (each session's place and each
+    game's results once); they must be the rows ``insert_rows`` prepares value by value."""
+    draw = bulk_hands.ScoredGame(
+        {"outcome": "draw"},
+        [SeatResult(Decimal("0.5"), won=seat == 0, hand_value=seat or None) for seat in range(4)],
+    )
+    other = bulk_hands.ScoredGame({"outcome": "draw"}, [SeatResult(Decimal(-2))] * 4)
+    hands = [(session, n, uuid.uuid4(), game) for n, game in enumerate([draw, other, draw], 1)]
+    seats = {session.pk: {seat.position: seat.player_id for seat in session.seats.all()}}
+    ids = [101, 102, 103]
+    now = dt.datetime(2026, 5, 1, 12, tzinfo=dt.UTC)
+    monkeypatch.setattr(bulk_hands.timezone, "now", lambda: now)
+
+    def prepared(model: type[models.Model], columns: tuple[str, ...], rows: Any) -> list[Any]:
+        prepare = bulk_hands._preparers(model, columns, connection)
+        return [tuple(bulk_hands._prepared(prepare, row)) for row in rows]
+
+    hand_rows = bulk_hands._hand_rows(ids, hands, 7, silent)
+    expected_hands = prepared(Hand, bulk_hands.HAND_COLUMNS, hand_rows)
+    assert list(bulk_hands.prepared_hand_rows(ids, hands, 7, silent)) == expected_hands
+    score_rows = bulk_hands._score_rows(ids, hands, seats, silent)
+    expected_scores = prepared(Score, bulk_hands.SCORE_COLUMNS, score_rows)
+    assert list(bulk_hands.prepared_score_rows(ids, hands, seats, silent)) == expected_scores
+    assert len(expected_scores) == 12 and expected_hands[0][6] != hands[0][2]  # prepared

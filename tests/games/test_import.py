@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -152,6 +153,23 @@ def test_a_file_grown_by_appended_games_adds_only_those(
     last = Session.objects.get(season=season, played_on=dt.date(2024, 1, 6))
     assert list(last.hands.values_list("number", flat=True)) == [1, 2]
     assert Hand.objects.count() == 6
+
+
+def test_client_ids_name_the_section_the_games_place_and_its_tokens(
+    season: Season, players: list[Player]
+) -> None:
+    """The ids earlier imports gave (uuid5 of the section, the game's place in it and its
+    tokens without a comment), so a file imported before is still recognised; the appended
+    game is numbered on from the games imported before."""
+    text = "2024-01-05\nA B C D\n- 2 d -\n1  -  - -   # after a long wait\n"
+    import_hk(season, text)
+    import_hk(season, text + "- - 3 d\n")
+    section = f"{season.club_id}/{season.pk}/2024-01-05|A B C D|0"
+    expected = [
+        uuid.uuid5(importing.NAMESPACE, f"{section}/{place}/{tokens}")
+        for place, tokens in enumerate(["- 2 d -", "1 - - -", "- - 3 d"], 1)
+    ]
+    assert list(Hand.objects.order_by("number").values_list("client_id", flat=True)) == expected
 
 
 def test_identical_games_in_a_session_are_each_imported(

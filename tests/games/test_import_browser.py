@@ -10,14 +10,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.conftest import PASSWORD
 from tests.games.test_browser import PHONE, page, pytestmark
-from tests.games.test_import_job_killed import ROOT, env, manage
+from tests.games.test_import_job_killed import ROOT, manage, processes_env
 from tests.games.test_sqlite_club_night import server_for
 
 __all__ = ["env", "page", "pytestmark"]
@@ -38,6 +40,16 @@ import json
 from games.models import Hand
 print(json.dumps(Hand.objects.count()))
 """
+
+
+@pytest.fixture
+def env(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
+    """The processes' environment, on a migrated SQLite file of the test's own (on
+    PostgreSQL, the test database)."""
+    env = processes_env(tmp_path)
+    if connection.vendor != "postgresql":
+        request.getfixturevalue("migrated_sqlite")(tmp_path / "league.sqlite3")
+    return env
 
 
 @pytest.fixture

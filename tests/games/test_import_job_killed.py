@@ -1,5 +1,10 @@
 """A worker killed in the middle of an import leaves nothing behind, and a retry imports the
-whole file: the worker runs in a process of its own, on a database every process shares."""
+whole file: the worker runs in a process of its own, on a database every process shares.
+
+The test sets the season and queues the job itself, then hands the processes a copy of its
+database (on SQLite; on PostgreSQL they share it); three processes run the site's code: the
+worker that is killed, one that reads the job's state and retries it, and one that runs the
+retry's worker and reads the state after. (Each costs its start-up: about half a second.)"""
 
 from __future__ import annotations
 
@@ -13,31 +18,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache.backends.filebased import FileBasedCache
 from django.db import connection
 
-# Seconds it takes on one core: the slowest modules start first, so workers end together.
-pytestmark = pytest.mark.slow(seconds=10)
-
-ROOT = Path(__file__).resolve().parents[2]
-# Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster).
-GAMES = 100_000 if connection.vendor == "postgresql" else 12_000
-SETUP = f"""
-from django.contrib.auth.models import User
 from games import services
 from games.importing import jobs
-alice = User.objects.create_user("alice")
-club = services.club_create(name="Dragons", slug="dragons", visibility="public", organiser=alice)
-for name in "ABCD":
-    services.player_create(club=club, name=name)
-rules = services.rule_set_create(club=club, name="HK", family="hk", by=alice,
-    params={{"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}})
-season = services.season_save(club=club, name="Spring", rule_set=rules)
-text = "2026-03-01\\nA B C D\\n" + "1 - - -\\n2 d - -\\n" * {GAMES // 2}
-options = {{"score_format": "hk", "rule_set": None, "undated_on": None}}
-job = jobs.job_queue(season=season, file_name="big.txt", text=text, options=options, by=alice)
-print(job.pk)
-"""
+from tests.conftest import HK_HALF
+
+# Seconds it takes on one core: the slowest modules start first, so workers end together.
+pytestmark = pytest.mark.slow(seconds=6)
+
+ROOT = Path(__file__).resolve().parents[2]
+# Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster):
+# the worker tells its progress at most twice a second, so the writing must last well over
+# half a second for the test to see it begun (on SQLite 24,000 hands take about one).
+GAMES = 100_000 if connection.vendor == "postgresql" else 24_000
+FILE = "2026-03-01\nA B C D\n" + "1 - - -\n2 d - -\n" * (GAMES // 2)
 STATE = """
 import json
 from games.importing import jobs
@@ -47,18 +44,31 @@ print(json.dumps({"status": job.status, "hands": Hand.objects.count(),
     "lost": jobs.job_is_lost(job), "attempts": job.attempts}))
 """
 RETRY = """
-from games.importing import jobs
-from games.models import ImportJob
 print(jobs.job_retry(ImportJob.objects.get()))
+"""  # after STATE, in the same process
+WORK = """
+from django.core.management import call_command
+call_command("worker", "--burst", verbosity=0)  # as `manage.py worker --burst`
 """
 
 
-def manage(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+def printed(env: dict[str, str], *args: str) -> list[str]:
+    """What ``manage.py args`` printed, line by line (it must succeed)."""
+    command = [sys.executable, "manage.py", *args]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
+    return result.stdout.strip().splitlines()
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    """The last line ``manage.py args`` printed."""
+    lines = printed(env, *args)
+    return lines[-1] if lines else ""
+
+
+def shell(env: dict[str, str], code: str) -> list[str]:
+    """What ``manage.py shell -c code`` printed, line by line."""
+    return printed(env, "shell", "-v", "0", "-c", code)
 
 
 def database_url(tmp_path: Path) -> str:
@@ -71,7 +81,13 @@ def database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def env(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
+def env(tmp_path: Path) -> dict[str, str]:
+    return processes_env(tmp_path)
+
+
+def processes_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of the site's processes a test starts: its database (the file is
+    the test's to make, on SQLite), its storage and its progress folder."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(tmp_path),
@@ -82,9 +98,28 @@ def env(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
         "IMPORT_JOB_STALE_SECONDS": "2",
     }
     env.pop("REDIS_URL", None)  # progress in a folder of this test's own
-    if connection.vendor != "postgresql":
-        request.getfixturevalue("migrated_sqlite")(tmp_path / "league.sqlite3")
     return env
+
+
+def queue_the_import(env: dict[str, str], settings: Any) -> str:
+    """A season and the import of ``FILE`` queued, as ``import_scores --background`` queues
+    it, in this test's database, the file kept in the processes' storage; on SQLite they get
+    a copy of the database. Returns the job's id."""
+    settings.MEDIA_ROOT = env["MEDIA_ROOT"]
+    alice = User.objects.create_user("alice")
+    club = services.club_create(
+        name="Dragons", slug="dragons", visibility="public", organiser=alice
+    )
+    for name in "ABCD":
+        services.player_create(club=club, name=name)
+    rules = services.rule_set_create(club=club, name="HK", family="hk", by=alice, params=HK_HALF)
+    season = services.season_save(club=club, name="Spring", rule_set=rules)
+    options = {"score_format": "hk", "rule_set": None, "undated_on": None}
+    job = jobs.job_queue(season=season, file_name="big.txt", text=FILE, options=options, by=alice)
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:  # committed: the test runs in autocommit
+            cursor.execute("VACUUM INTO %s", [env["DATABASE_URL"].removeprefix("sqlite:///")])
+    return str(job.pk)
 
 
 def progress_of(env: dict[str, str], job_id: str) -> Any:
@@ -93,19 +128,20 @@ def progress_of(env: dict[str, str], job_id: str) -> Any:
     return cache.get(f"import-job:{job_id}")
 
 
-def state(env: dict[str, str]) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(manage(env, "shell", "-c", STATE))
+def state(printed: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(printed)
     return loaded
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_worker_leaves_no_hand_and_the_retry_imports_everything(
-    env: dict[str, str],
+    env: dict[str, str], settings: Any
 ) -> None:
-    job_id = manage(env, "shell", "-c", SETUP)
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "worker", "--burst", "-v", "0"], cwd=ROOT, env=env
-    )
+    job_id = queue_the_import(env, settings)
+    # The worker as it is run, but for the system checks, which import every page's module
+    # (a second of start-up) and have nothing to do with jobs.
+    command = [sys.executable, "manage.py", "worker", "--burst", "-v", "0", "--skip-checks"]
+    worker = subprocess.Popen(command, cwd=ROOT, env=env)
     try:
         for _ in range(600):  # until the worker is writing the hands, inside its transaction
             seen = progress_of(env, job_id)
@@ -120,11 +156,10 @@ def test_a_killed_worker_leaves_no_hand_and_the_retry_imports_everything(
     # The heartbeat stops with the worker: wait until its last beat is older than the limit.
     last_beat = progress_of(env, job_id)["beat"]
     time.sleep(max(0.0, last_beat + float(env["IMPORT_JOB_STALE_SECONDS"]) + 0.1 - time.time()))
-    killed = state(env)
+    printed, retried_job = shell(env, STATE + RETRY)
+    killed = state(printed)
     assert (killed["status"], killed["hands"], killed["lost"]) == ("running", 0, True)
+    assert retried_job == "[]"
 
-    assert manage(env, "shell", "-c", RETRY) == "[]"
-    manage(env, "worker", "--burst", "-v", "0")
-
-    retried = state(env)
+    retried = state(shell(env, WORK + STATE)[-1])
     assert (retried["status"], retried["hands"], retried["attempts"]) == ("done", GAMES, 2)

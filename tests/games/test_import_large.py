@@ -17,7 +17,7 @@ from tests.games.pages import text
 from tests.workers import run_worker
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
-pytestmark = pytest.mark.slow(seconds=13)
+pytestmark = pytest.mark.slow(seconds=10)
 
 GAMES, PER_SESSION = 150_000, 100
 # What a night's table writes: discards, self-draws, and now and then a draw or a false win.

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games import importing, services
 from games.importing.models import ImportJob
 from games.models import Club, Hand, Player, RuleSetVersion, Season, Session
+from scoring.score_files import HK_FORMAT
 from tests.games.pages import text
 from tests.workers import run_worker
 
@@ -123,6 +124,24 @@ def test_a_second_upload_of_the_same_file_has_nothing_to_import(
     page = upload(as_alice, season, TWO_TABLES).content.decode()
     assert "Nothing new to import" in page and "3 already imported" in page
     assert ">Import</button>" not in page
+
+
+def test_a_checked_file_imported_meanwhile_is_not_imported_twice(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    """The import plans again, under its locks, what the check planned: the games another
+    import wrote after the check are found by their client ids and left as they are."""
+    upload(as_alice, season, TWO_TABLES)
+    importing.import_scores(
+        season=season, text=TWO_TABLES, score_format=HK_FORMAT, by=None, create_players=True
+    )
+    confirm(as_alice, season, create_players="on")
+    work()
+    assert Hand.objects.count() == 3 and Session.objects.count() == 2
+    assert latest_job().status == ImportJob.Status.DONE
+    page = text(as_alice.get(job_url(latest_job())))
+    assert "Imported 0 hands in 0 new sessions" in page
+    assert "3 had been imported before and were left as they are." in page
 
 
 def test_new_rule_set_versions_are_shown(
