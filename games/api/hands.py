@@ -44,9 +44,17 @@ def with_etag(response: Response, version: int) -> Response:
     return response
 
 
-def get_hand(request: Request, hand_id: int, role: str | None = None) -> Hand:
+def get_hand(request: Request, hand_id: int) -> Hand:
     hand = get_object_or_404(detail_hands(), pk=hand_id)
-    access_to(request, hand.session.club, role=role)
+    access_to(request, hand.session.club)
+    return hand
+
+
+def hand_to_change(request: Request, hand_id: int) -> Hand:
+    """The hand an amendment or deletion names, read only as far as the members' check needs
+    (the service reads it again, locked, and the answer reads it as changed)."""
+    hand = get_object_or_404(Hand.objects.select_related("session__club"), pk=hand_id)
+    access_to(request, hand.session.club, role=MEMBER)
     return hand
 
 
@@ -214,7 +222,7 @@ class HandAmendApi(APIView):
         responses={200: HandDetailSerializer, **CHANGE_ERRORS},
     )
     def patch(self, request: Request, hand_id: int) -> Response:
-        hand = get_hand(request, hand_id, role=MEMBER)
+        hand = hand_to_change(request, hand_id)
         version = expected_version(request)
         data = parse(HandAmendInputSerializer, request.data)
         try:
@@ -244,7 +252,7 @@ class HandDeleteApi(APIView):
         responses={204: OpenApiResponse(description="Deleted."), **CHANGE_ERRORS},
     )
     def delete(self, request: Request, hand_id: int) -> Response:
-        hand = get_hand(request, hand_id, role=MEMBER)
+        hand = hand_to_change(request, hand_id)
         version = expected_version(request)
         data = parse(HandDeleteInputSerializer, request.query_params)
         try:
