@@ -19,6 +19,7 @@ from games.bulk_hands import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_v
 from games.models import (
     Hand,
     HandRevision,
+    RuleSetVersion,
     Score,
     Session,
 )
@@ -119,8 +120,14 @@ class _Retry:
 def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Hand, bool]:
     session, hand_input = retry.session, retry.hand_input
     with transaction.atomic():
-        # Locking the session serialises hand numbers and client-id checks per table.
-        session = Session.objects.select_for_update().get(pk=session.pk)
+        # Locking the session serialises hand numbers and client-id checks per table. Its
+        # rules and seats come with it: the checks, the scoring and the scores all read them.
+        session = (
+            Session.objects.select_for_update(of=("self",))
+            .select_related("rule_set_version__rule_set")
+            .prefetch_related("seats")
+            .get(pk=session.pk)
+        )
         existing = Hand.objects.filter(client_id=client_id).first()
         if existing is not None:
             return retry.existing(existing), False
@@ -159,7 +166,11 @@ def hand_amend(
         hand = _lock_current(hand, expected_version, reason)
         # A hand imported from a game record keeps the record's winds.
         cleaned, results, evaluation = _score(
-            hand.session, hand_input, before=hand.number, placed=not hand.record
+            hand.session,
+            hand_input,
+            before=hand.number,
+            placed=not hand.record,
+            version=hand.rule_set_version,
         )
         revise(hand, HandRevision.Action.AMEND, reason, by)
         hand.input, hand.evaluation, hand.source = cleaned, evaluation, _source(evaluation)
@@ -287,7 +298,13 @@ def _rewrite_scores(session: Session, results_of: list[tuple[Hand, list[SeatResu
 def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
     if not reason.strip():
         raise ValidationError({"reason": [_("Say why, so the table can follow the change.")]})
-    locked = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
+    # The hand and its session are locked; their rules and the seats are read with them.
+    locked = (
+        Hand.objects.select_for_update(of=("self", "session"))
+        .select_related("session__rule_set_version__rule_set", "rule_set_version__rule_set")
+        .prefetch_related("session__seats")
+        .get(pk=hand.pk)
+    )
     if locked.is_deleted:
         raise ValidationError(_("This hand has been deleted."))
     if locked.version != expected_version:
@@ -330,6 +347,7 @@ def _score(
     *,
     before: int | None = None,
     placed: bool = True,
+    version: RuleSetVersion | None = None,
 ) -> tuple[dict[str, Any], list[SeatResult], dict[str, Any] | None]:
     """The cleaned input, each seat's result and the evaluation of any tiles.
 
@@ -337,9 +355,10 @@ def _score(
     ``before`` (all of them by default); the others never read earlier hands. Each hand is
     scored under its own rule-set version: a recorded hand ``before`` under the one it was
     scored with, a new hand under the session's current one. With ``placed``, the family
-    fills in and checks what the hand's place decides (its winds).
+    fills in and checks what the hand's place decides (its winds). ``version``: the rules of
+    hand ``before`` when the caller has read them already.
     """
-    version = hand_rule_set_version(session=session, number=before)
+    version = version or hand_rule_set_version(session=session, number=before)
     family = get_family(version.rule_set.family)
     if not isinstance(hand_input, Mapping):
         raise ValidationError(_("A hand must be an object of named fields."))
@@ -358,7 +377,8 @@ def _score(
         )
     except EngineError as error:
         raise engine_error_to_validation(error) from error
-    if len(results) != session.seats.count():
+    # ``all()``: the seats the caller read with the session, if it did (else one query).
+    if len(results) != len(session.seats.all()):
         raise ValidationError(_("The hand does not match the number of seats at this table."))
     return cleaned, results, evaluation
 
@@ -389,7 +409,7 @@ def _source(evaluation: dict[str, Any] | None) -> str:
 
 def write_scores(hand: Hand, results: Sequence[SeatResult]) -> None:
     session = hand.session
-    players = dict(session.seats.values_list("position", "player_id"))
+    players = {seat.position: seat.player_id for seat in session.seats.all()}
     Score.objects.bulk_create(_new_scores(session, hand, results, players))
 
 
