@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.access import ClubAccess, club_access, signed_in
 from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
-from games.models import Hand, Membership, Session
+from games.models import Hand, Membership, Seat, Session
 from games.templatetags.league import points
 from games.views.sessions import get_session
 from scoring.chinese import with_pattern_labels
@@ -44,8 +45,10 @@ class Table:
 
     @cached_property
     def names(self) -> list[str]:
-        seats = self.session.seats.select_related("player").order_by("position")
-        return [seat.player.name for seat in seats]
+        # Kept on the session, where the services' seat checks read them (a preview's too).
+        seats = Seat.objects.select_related("player").order_by("position")
+        prefetch_related_objects([self.session], Prefetch("seats", queryset=seats))
+        return [seat.player.name for seat in self.session.seats.all()]
 
     @cached_property
     def next_place(self) -> int:
