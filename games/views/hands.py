@@ -165,10 +165,14 @@ def _after_saving(request: HttpRequest, slug: str, table: Table, hand: Hand, cre
 
 def _takes_more_hands(table: Table) -> bool:
     """Whether the session has room for another hand (not closed, not a finished game)."""
-    session = table.session
+    session, family = table.session, table.family
+    if not session.is_open:
+        return False
+    limit = family.hands_per_session
+    if not (family.keeps_table or limit):
+        return True  # nothing but closing the session ends it: no need to read the sheet
     sheet = selectors.session_sheet(session=session)
-    limit = table.family.hands_per_session
-    return session.is_open and not sheet.over and not (limit and len(sheet.rows) >= limit)
+    return not sheet.over and not (limit and len(sheet.rows) >= limit)
 
 
 def _just_saved(request: HttpRequest, session: Session) -> dict[str, Any] | None:
