@@ -35,6 +35,7 @@ from games.api.hand_bodies import (
 from games.api.pagination import page_of
 from games.api.permissions import MEMBER, access_to
 from games.models import Hand, Session
+from games.selectors import unique_or_none
 
 HK_EXAMPLE = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
 
@@ -109,10 +110,8 @@ class HandRecordInputSerializer(serializers.Serializer[Any]):
 
 
 def _session_for_recording(request: Request, session_id: int) -> Session:
-    session = Session.objects.select_related("club", "rule_set_version__rule_set").filter(
-        pk=session_id
-    )
-    found = session.first()
+    sessions = Session.objects.select_related("club", "rule_set_version__rule_set")
+    found = unique_or_none(sessions, pk=session_id)
     try:
         if found is None:
             raise Http404

@@ -23,7 +23,7 @@ from games.models import (
     Score,
     Session,
 )
-from games.selectors import hand_rule_set_version
+from games.selectors import hand_rule_set_version, unique_or_none
 from games.services.common import IdempotencyConflict, engine_error_to_validation
 from games.totals import session_totals_refresh
 from games.webhooks import events as webhooks
@@ -78,7 +78,7 @@ def hand_record(
         return _hand_record_once(retry, by, client_id)
     except IntegrityError:
         # A concurrent request with the same client id won the race: return its hand.
-        existing = Hand.objects.filter(client_id=client_id).first()
+        existing = unique_or_none(Hand.objects.all(), client_id=client_id)
         if existing is None:
             raise
         return retry.existing(existing), False
@@ -128,7 +128,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
             .prefetch_related("seats")
             .get(pk=session.pk)
         )
-        existing = Hand.objects.filter(client_id=client_id).first()
+        existing = unique_or_none(Hand.objects.all(), client_id=client_id)
         if existing is not None:
             return retry.existing(existing), False
         require_open(session)
@@ -235,7 +235,7 @@ def _lock_session(hand: Hand) -> None:
     """Lock the table first, as recording does, so that changes to one session follow one
     another (and lock in one order): each rewrites the session's kept totals, and a
     sequential family's change rewrites its later hands too."""
-    Session.objects.select_for_update().filter(pk=hand.session_id).first()
+    unique_or_none(Session.objects.select_for_update(), pk=hand.session_id)
 
 
 def _rescore_later_hands(changed: Hand) -> None:
