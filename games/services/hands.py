@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import Max, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +21,7 @@ from games.models import (
     HandRevision,
     RuleSetVersion,
     Score,
+    Seat,
     Session,
 )
 from games.selectors import hand_rule_set_version, unique_or_none
@@ -29,6 +30,9 @@ from games.totals import session_totals_refresh
 from games.webhooks import events as webhooks
 from games.webhooks.models import Webhook
 from scoring.families import EngineError, Family, SeatResult, get_family
+
+# A session's seats in their order: Seat's own ordering starts with the session's, a join.
+SEATS = Seat.objects.order_by("position")
 
 
 class StaleHand(ValidationError):
@@ -125,7 +129,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
         session = (
             Session.objects.select_for_update(of=("self",))
             .select_related("rule_set_version__rule_set")
-            .prefetch_related("seats")
+            .prefetch_related(Prefetch("seats", queryset=SEATS))
             .get(pk=session.pk)
         )
         existing = unique_or_none(Hand.objects.all(), client_id=client_id)
@@ -302,7 +306,7 @@ def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
     locked = (
         Hand.objects.select_for_update(of=("self", "session"))
         .select_related("session__rule_set_version__rule_set", "rule_set_version__rule_set")
-        .prefetch_related("session__seats")
+        .prefetch_related(Prefetch("session__seats", queryset=SEATS))
         .get(pk=hand.pk)
     )
     if locked.is_deleted:
