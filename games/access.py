@@ -58,7 +58,11 @@ def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> 
 
     The club's pages show times in its time zone (``ClubTimeZoneMiddleware`` resets it after
     each request)."""
-    club = get_object_or_404(Club, slug=slug)
+    return club_access_to(request, get_object_or_404(Club, slug=slug), role=role)
+
+
+def club_access_to(request: HttpRequest, club: Club, *, role: str | None = None) -> ClubAccess:
+    """``club_access`` for a club already read (the API reads it with the object asked for)."""
     timezone.activate(ZoneInfo(club.time_zone))
     use_club_language(request, club.language)
     access = ClubAccess(club, membership_for(club=club, user=request.user))

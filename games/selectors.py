@@ -6,15 +6,17 @@ import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import (
     Case,
     Count,
     IntegerField,
     Max,
+    Model,
     OuterRef,
     Prefetch,
     Q,
@@ -104,10 +106,23 @@ def offline_sessions(*, user: User | AnonymousUser) -> list[Session]:
     return list(sessions[:RECENT_SESSIONS])
 
 
+Row = TypeVar("Row", bound=Model)
+
+
+def unique_or_none(rows: QuerySet[Row], **lookups: Any) -> Row | None:
+    """The row a unique lookup names, or None. Unlike ``first()`` it orders nothing: an order
+    costs a unique lookup only its compilation, and where a model is ordered by its session
+    (hands, seats) a join to the session as well."""
+    try:
+        return rows.get(**lookups)
+    except ObjectDoesNotExist:
+        return None
+
+
 def membership_for(*, club: Club, user: User | AnonymousUser) -> Membership | None:
     if not user.is_authenticated:
         return None
-    return Membership.objects.filter(club=club, user=user).first()
+    return unique_or_none(Membership.objects.all(), club=club, user=user)
 
 
 def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Session]:
@@ -192,8 +207,8 @@ def hand_rule_set_version(*, session: Session, number: int | None = None) -> Rul
     """The rules the session's hand ``number`` was scored under; for its next hand (or a
     number no hand has), the rules the session is played under now."""
     if number is not None:
-        hand = session.hands.filter(number=number).select_related("rule_set_version__rule_set")
-        found = hand.first()
+        hands = session.hands.select_related("rule_set_version__rule_set")
+        found = unique_or_none(hands, number=number)
         if found is not None:
             return found.rule_set_version
     return session.rule_set_version

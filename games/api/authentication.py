@@ -12,6 +12,7 @@ from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from games.models import ApiToken
+from games.selectors import unique_or_none
 from games.services import api_token_hash
 
 # Recording every request's time would make each read a write; a minute is precise enough.
@@ -33,9 +34,8 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             secret = header[1].decode("ascii")
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("That is not a token of this site.")) from None
-        token = (
-            ApiToken.objects.select_related("user").filter(key_hash=api_token_hash(secret)).first()
-        )
+        tokens = ApiToken.objects.select_related("user")
+        token = unique_or_none(tokens, key_hash=api_token_hash(secret))
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("Unknown or revoked token."))
         _note_use(token)

@@ -35,6 +35,7 @@ from games.api.hand_bodies import (
 from games.api.pagination import page_of
 from games.api.permissions import MEMBER, access_to
 from games.models import Hand, Session
+from games.selectors import unique_or_none
 
 HK_EXAMPLE = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
 
@@ -44,9 +45,17 @@ def with_etag(response: Response, version: int) -> Response:
     return response
 
 
-def get_hand(request: Request, hand_id: int, role: str | None = None) -> Hand:
+def get_hand(request: Request, hand_id: int) -> Hand:
     hand = get_object_or_404(detail_hands(), pk=hand_id)
-    access_to(request, hand.session.club, role=role)
+    access_to(request, hand.session.club)
+    return hand
+
+
+def hand_to_change(request: Request, hand_id: int) -> Hand:
+    """The hand an amendment or deletion names, read only as far as the members' check needs
+    (the service reads it again, locked, and the answer reads it as changed)."""
+    hand = get_object_or_404(Hand.objects.select_related("session__club"), pk=hand_id)
+    access_to(request, hand.session.club, role=MEMBER)
     return hand
 
 
@@ -101,10 +110,8 @@ class HandRecordInputSerializer(serializers.Serializer[Any]):
 
 
 def _session_for_recording(request: Request, session_id: int) -> Session:
-    session = Session.objects.select_related("club", "rule_set_version__rule_set").filter(
-        pk=session_id
-    )
-    found = session.first()
+    sessions = Session.objects.select_related("club", "rule_set_version__rule_set")
+    found = unique_or_none(sessions, pk=session_id)
     try:
         if found is None:
             raise Http404
@@ -214,7 +221,7 @@ class HandAmendApi(APIView):
         responses={200: HandDetailSerializer, **CHANGE_ERRORS},
     )
     def patch(self, request: Request, hand_id: int) -> Response:
-        hand = get_hand(request, hand_id, role=MEMBER)
+        hand = hand_to_change(request, hand_id)
         version = expected_version(request)
         data = parse(HandAmendInputSerializer, request.data)
         try:
@@ -244,7 +251,7 @@ class HandDeleteApi(APIView):
         responses={204: OpenApiResponse(description="Deleted."), **CHANGE_ERRORS},
     )
     def delete(self, request: Request, hand_id: int) -> Response:
-        hand = get_hand(request, hand_id, role=MEMBER)
+        hand = hand_to_change(request, hand_id)
         version = expected_version(request)
         data = parse(HandDeleteInputSerializer, request.query_params)
         try:

@@ -10,7 +10,7 @@ from rest_framework import permissions
 from rest_framework.request import Request
 
 from games import selectors
-from games.access import ClubAccess, club_access
+from games.access import ClubAccess, club_access, club_access_to
 from games.models import ApiToken, Club, Membership
 
 MEMBER = Membership.Role.MEMBER
@@ -34,8 +34,10 @@ class WritesNeedWriteAccess(permissions.BasePermission):
 
 def access_to(request: Request, club: Club | str, *, role: str | None = None) -> ClubAccess:
     """The same check as the pages: 404 for a members-only club to outsiders, 403 below role."""
-    slug = club if isinstance(club, str) else club.slug
-    access = club_access(request, slug, role=role)
+    if isinstance(club, str):
+        access = club_access(request, club, role=role)
+    else:
+        access = club_access_to(request, club, role=role)
     timezone.deactivate()  # the API writes its times in UTC, whatever the club's time zone
     return access
 

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import Max, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,15 +19,20 @@ from games.bulk_hands import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_v
 from games.models import (
     Hand,
     HandRevision,
+    RuleSetVersion,
     Score,
+    Seat,
     Session,
 )
-from games.selectors import hand_rule_set_version
+from games.selectors import hand_rule_set_version, unique_or_none
 from games.services.common import IdempotencyConflict, engine_error_to_validation
 from games.totals import session_totals_refresh
 from games.webhooks import events as webhooks
 from games.webhooks.models import Webhook
 from scoring.families import EngineError, Family, SeatResult, get_family
+
+# A session's seats in their order: Seat's own ordering starts with the session's, a join.
+SEATS = Seat.objects.order_by("position")
 
 
 class StaleHand(ValidationError):
@@ -77,7 +82,7 @@ def hand_record(
         return _hand_record_once(retry, by, client_id)
     except IntegrityError:
         # A concurrent request with the same client id won the race: return its hand.
-        existing = Hand.objects.filter(client_id=client_id).first()
+        existing = unique_or_none(Hand.objects.all(), client_id=client_id)
         if existing is None:
             raise
         return retry.existing(existing), False
@@ -119,9 +124,15 @@ class _Retry:
 def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Hand, bool]:
     session, hand_input = retry.session, retry.hand_input
     with transaction.atomic():
-        # Locking the session serialises hand numbers and client-id checks per table.
-        session = Session.objects.select_for_update().get(pk=session.pk)
-        existing = Hand.objects.filter(client_id=client_id).first()
+        # Locking the session serialises hand numbers and client-id checks per table. Its
+        # rules and seats come with it: the checks, the scoring and the scores all read them.
+        session = (
+            Session.objects.select_for_update(of=("self",))
+            .select_related("rule_set_version__rule_set")
+            .prefetch_related(Prefetch("seats", queryset=SEATS))
+            .get(pk=session.pk)
+        )
+        existing = unique_or_none(Hand.objects.all(), client_id=client_id)
         if existing is not None:
             return retry.existing(existing), False
         require_open(session)
@@ -159,7 +170,11 @@ def hand_amend(
         hand = _lock_current(hand, expected_version, reason)
         # A hand imported from a game record keeps the record's winds.
         cleaned, results, evaluation = _score(
-            hand.session, hand_input, before=hand.number, placed=not hand.record
+            hand.session,
+            hand_input,
+            before=hand.number,
+            placed=not hand.record,
+            version=hand.rule_set_version,
         )
         revise(hand, HandRevision.Action.AMEND, reason, by)
         hand.input, hand.evaluation, hand.source = cleaned, evaluation, _source(evaluation)
@@ -224,7 +239,7 @@ def _lock_session(hand: Hand) -> None:
     """Lock the table first, as recording does, so that changes to one session follow one
     another (and lock in one order): each rewrites the session's kept totals, and a
     sequential family's change rewrites its later hands too."""
-    Session.objects.select_for_update().filter(pk=hand.session_id).first()
+    unique_or_none(Session.objects.select_for_update(), pk=hand.session_id)
 
 
 def _rescore_later_hands(changed: Hand) -> None:
@@ -287,7 +302,13 @@ def _rewrite_scores(session: Session, results_of: list[tuple[Hand, list[SeatResu
 def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
     if not reason.strip():
         raise ValidationError({"reason": [_("Say why, so the table can follow the change.")]})
-    locked = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
+    # The hand and its session are locked; their rules and the seats are read with them.
+    locked = (
+        Hand.objects.select_for_update(of=("self", "session"))
+        .select_related("session__rule_set_version__rule_set", "rule_set_version__rule_set")
+        .prefetch_related(Prefetch("session__seats", queryset=SEATS))
+        .get(pk=hand.pk)
+    )
     if locked.is_deleted:
         raise ValidationError(_("This hand has been deleted."))
     if locked.version != expected_version:
@@ -330,6 +351,7 @@ def _score(
     *,
     before: int | None = None,
     placed: bool = True,
+    version: RuleSetVersion | None = None,
 ) -> tuple[dict[str, Any], list[SeatResult], dict[str, Any] | None]:
     """The cleaned input, each seat's result and the evaluation of any tiles.
 
@@ -337,9 +359,10 @@ def _score(
     ``before`` (all of them by default); the others never read earlier hands. Each hand is
     scored under its own rule-set version: a recorded hand ``before`` under the one it was
     scored with, a new hand under the session's current one. With ``placed``, the family
-    fills in and checks what the hand's place decides (its winds).
+    fills in and checks what the hand's place decides (its winds). ``version``: the rules of
+    hand ``before`` when the caller has read them already.
     """
-    version = hand_rule_set_version(session=session, number=before)
+    version = version or hand_rule_set_version(session=session, number=before)
     family = get_family(version.rule_set.family)
     if not isinstance(hand_input, Mapping):
         raise ValidationError(_("A hand must be an object of named fields."))
@@ -358,7 +381,8 @@ def _score(
         )
     except EngineError as error:
         raise engine_error_to_validation(error) from error
-    if len(results) != session.seats.count():
+    # ``all()``: the seats the caller read with the session, if it did (else one query).
+    if len(results) != len(session.seats.all()):
         raise ValidationError(_("The hand does not match the number of seats at this table."))
     return cleaned, results, evaluation
 
@@ -389,7 +413,7 @@ def _source(evaluation: dict[str, Any] | None) -> str:
 
 def write_scores(hand: Hand, results: Sequence[SeatResult]) -> None:
     session = hand.session
-    players = dict(session.seats.values_list("position", "player_id"))
+    players = {seat.position: seat.player_id for seat in session.seats.all()}
     Score.objects.bulk_create(_new_scores(session, hand, results, players))
 
 

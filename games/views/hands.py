@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,7 +21,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.access import ClubAccess, club_access, signed_in
 from games.forms import HandChangeForm, HandMetaForm, apply_validation_error
-from games.models import Hand, Membership, Session
+from games.models import Hand, Membership, Seat, Session
 from games.templatetags.league import points
 from games.views.sessions import get_session
 from scoring.chinese import with_pattern_labels
@@ -30,27 +32,56 @@ from scoring.parameters import whole_number_parameter
 MEMBER = Membership.Role.MEMBER
 
 
-def _family_and_names(session: Session) -> tuple[Family, list[str]]:
-    family = get_family(session.rule_set_version.rule_set.family)
-    names = [
-        seat.player.name for seat in session.seats.select_related("player").order_by("position")
-    ]
-    return family, names
+class Table:
+    """A session as one request to a hand page reads it: what several parts of the page ask
+    for (the family, the seat names, the next hand's place) is read once."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @cached_property
+    def family(self) -> Family:
+        return get_family(self.session.rule_set_version.rule_set.family)
+
+    @cached_property
+    def names(self) -> list[str]:
+        # Kept on the session, where the services' seat checks read them (a preview's too).
+        seats = Seat.objects.select_related("player").order_by("position")
+        prefetch_related_objects([self.session], Prefetch("seats", queryset=seats))
+        return [seat.player.name for seat in self.session.seats.all()]
+
+    @cached_property
+    def next_place(self) -> int:
+        """The place in the game of the session's next hand."""
+        return selectors.hand_place(session=self.session)
 
 
 def _hand_form(
-    session: Session, data: Any = None, initial: Any = None, number: int | None = None
+    table: Table, data: Any = None, initial: Any = None, number: int | None = None
 ) -> HandInputForm:
-    """The family's hand form for hand ``number`` (by default the next one); where the family
-    fixes the winds of the hand's place in the game, they are filled in."""
-    family, names = _family_and_names(session)
+    """The family's hand form for hand ``number`` (by default the next one)."""
+    if number is None:
+        return _form_at(
+            table, table.session.rule_set_version.params, table.next_place, data, initial
+        )
     # A recorded hand is entered again under the rules it was scored with.
-    params = selectors.hand_rule_set_version(session=session, number=number).params
-    context = family.hand_context(selectors.hand_place(session=session, number=number), params)
+    params = selectors.hand_rule_set_version(session=table.session, number=number).params
+    place = selectors.hand_place(session=table.session, number=number)
+    return _form_at(table, params, place, data, initial)
+
+
+def _form_at(
+    table: Table, params: dict[str, Any], place: int, data: Any = None, initial: Any = None
+) -> HandInputForm:
+    """The family's hand form for the hand at ``place``, under ``params``; where the family
+    fixes the winds of the hand's place in the game, they are filled in."""
+    context = table.family.hand_context(place, params)
     initial = dict(initial or {})
     if context:
         initial.setdefault("prevailing_wind", context["prevailing_wind"])
-    form: HandInputForm = family.hand_form(data, params=params, seat_names=names, initial=initial)
+    form: HandInputForm = table.family.hand_form(
+        data, params=params, seat_names=table.names, initial=initial
+    )
     form.context = context
     return form
 
@@ -78,19 +109,19 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     if request.method != "POST" and not session.is_open:
         messages.error(request, _("This session is closed; an organiser must reopen it first."))
         return redirect("session", slug=slug, session_id=session.pk)
+    table = Table(session)
     if request.method != "POST":
-        form = _hand_form(session)
-        expected = selectors.hand_place(session=session)
-        meta = HandMetaForm(initial={"client_id": uuid.uuid4(), "expected": expected})
+        form = _hand_form(table)
+        meta = HandMetaForm(initial={"client_id": uuid.uuid4(), "expected": table.next_place})
         saved = _just_saved(request, session)
         return _render_new(request, access, session, form, meta, None, saved=saved)
-    form, meta = _hand_form(session, request.POST), HandMetaForm(request.POST)
+    form, meta = _hand_form(table, request.POST), HandMetaForm(request.POST)
     if not (form.is_valid() and meta.is_valid()):
         return _refused(request, _render_new(request, access, session, form, meta, None))
     if request.POST.get("action") != "preview" and (
         clash := _recorded_since(request, session, meta)
     ):
-        return _refused(request, _render_clash(request, access, session, form, meta, clash))
+        return _refused(request, _render_clash(request, access, table, form, meta, clash))
     try:
         if request.POST.get("action") == "preview":
             results, evaluation = services.hand_preview(
@@ -107,17 +138,17 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     except ValidationError as error:
         _show_error(form, error)
         return _refused(request, _render_new(request, access, session, form, meta, None))
-    target = _after_saving(request, session, hand, created)
+    target = _after_saving(request, slug, table, hand, created)
     if request.headers.get("X-Outbox"):
         # The page's own sender (static/js/offline-queue.js) follows this itself.
         return JsonResponse({"saved": True, "created": created, "redirect": target})
     return redirect(target)
 
 
-def _after_saving(request: HttpRequest, session: Session, hand: Hand, created: bool) -> str:
+def _after_saving(request: HttpRequest, slug: str, table: Table, hand: Hand, created: bool) -> str:
     """Where a saved hand leads: a fresh form for the next hand, saying the hand was saved
     (with Undo), while the session takes more hands; else the hand on the score sheet."""
-    slug = session.club.slug
+    session = table.session
     on_sheet = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
     place = selectors.hand_place(session=session, number=hand.number)
     if not created:
@@ -126,18 +157,22 @@ def _after_saving(request: HttpRequest, session: Session, hand: Hand, created: b
             _("Hand %(place)s was already recorded; it is shown here once.") % {"place": place},
         )
         return on_sheet
-    if not _takes_more_hands(session):
+    if not _takes_more_hands(table):
         messages.success(request, _("Hand %(place)s recorded.") % {"place": place})
         return on_sheet
     return reverse("hand_new", args=[slug, session.pk]) + f"?saved={hand.pk}"
 
 
-def _takes_more_hands(session: Session) -> bool:
+def _takes_more_hands(table: Table) -> bool:
     """Whether the session has room for another hand (not closed, not a finished game)."""
-    sheet = selectors.session_sheet(session=session)
-    family = get_family(session.rule_set_version.rule_set.family)
+    session, family = table.session, table.family
+    if not session.is_open:
+        return False
     limit = family.hands_per_session
-    return session.is_open and not sheet.over and not (limit and len(sheet.rows) >= limit)
+    if not (family.keeps_table or limit):
+        return True  # nothing but closing the session ends it: no need to read the sheet
+    sheet = selectors.session_sheet(session=session)
+    return not sheet.over and not (limit and len(sheet.rows) >= limit)
 
 
 def _just_saved(request: HttpRequest, session: Session) -> dict[str, Any] | None:
@@ -192,20 +227,22 @@ def _recorded_since(request: HttpRequest, session: Session, meta: HandMetaForm) 
 def _render_clash(
     request: HttpRequest,
     access: ClubAccess,
-    session: Session,
+    table: Table,
     form: HandInputForm,
     meta: HandMetaForm,
     clash: list[Hand],
 ) -> HttpResponse:
     """The form again, with the hands recorded meanwhile, asking before recording another."""
-    family, names = _family_and_names(session)
-    recorded = [(hand.place, hand.recorded_by, _description(family, hand, names)) for hand in clash]
+    recorded = [
+        (hand.place, hand.recorded_by, _description(table.family, hand, table.names))
+        for hand in clash
+    ]
     data = request.POST.copy()
-    data["expected"] = str(selectors.hand_place(session=session))
+    data["expected"] = str(table.next_place)
     data["another"] = "1"
     meta = HandMetaForm(data)
     meta.is_valid()
-    page = _render_new(request, access, session, form, meta, None, recorded=recorded)
+    page = _render_new(request, access, table.session, form, meta, None, recorded=recorded)
     return page
 
 
@@ -259,7 +296,8 @@ def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonRespon
     """The payments a hand would get, for the form's live preview."""
     access = club_access(request, slug, role=MEMBER)
     session = get_session(access.club.pk, session_id)
-    form = _hand_form(session, request.POST, number=_amending(request))
+    table = Table(session)
+    form = _hand_form(table, request.POST, number=_amending(request))
     if form.is_valid():
         try:
             results, evaluation = services.hand_preview(
@@ -270,7 +308,7 @@ def hand_preview(request: HttpRequest, slug: str, session_id: int) -> JsonRespon
         else:
             rows = [{"name": n, "points": points(p)} for n, p in _preview_rows(form, results)]
             # The unit of the hand's value as the family counts it (faan, fan, points, …).
-            unit = get_family(session.rule_set_version.rule_set.family).value_label
+            unit = table.family.value_label
             body = {
                 "ok": True,
                 "rows": rows,
@@ -301,9 +339,10 @@ def _get_hand(access: ClubAccess, hand_id: int) -> Hand:
 def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
     access = club_access(request, slug, role=MEMBER)
     hand = _get_hand(access, hand_id)
-    family, names = _family_and_names(hand.session)
-    initial = family.hand_form.initial_from_input(hand.input)
-    form = _hand_form(hand.session, request.POST or None, initial=initial, number=hand.number)
+    table = Table(hand.session)
+    initial = table.family.hand_form.initial_from_input(hand.input)
+    # The hand is entered again under the rules it was scored with, at its place in the game.
+    form = _form_at(table, _params(hand), hand.place, request.POST or None, initial)
     change = HandChangeForm(request.POST or None, initial={"version": hand.version})
     stale: Hand | None = None
     if request.method == "POST" and form.is_valid() and change.is_valid():
@@ -335,7 +374,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         "change": change,
         "stale": stale,
         "stale_description": (
-            family.describe_hand(stale.input, names, stale.evaluation, _params(hand))
+            table.family.describe_hand(stale.input, table.names, stale.evaluation, _params(hand))
             if stale
             else None
         ),
@@ -347,7 +386,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
 def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
     access = club_access(request, slug, role=MEMBER)
     hand = _get_hand(access, hand_id)
-    family, names = _family_and_names(hand.session)
+    table = Table(hand.session)
     change = HandChangeForm(request.POST or None, initial={"version": hand.version})
     if request.method == "POST" and change.is_valid():
         try:
@@ -367,7 +406,9 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         "club": access.club,
         "session": hand.session,
         "hand": hand,
-        "description": family.describe_hand(hand.input, names, hand.evaluation, _params(hand)),
+        "description": table.family.describe_hand(
+            hand.input, table.names, hand.evaluation, _params(hand)
+        ),
         "change": change,
     }
     return render(request, "games/hand_delete.html", context)

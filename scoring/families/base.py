@@ -132,6 +132,9 @@ class Family:
     # (classical: who is East, the winds, East's run), so recording reads the earlier hands
     # and amending or deleting a hand re-scores every later one.
     sequential: ClassVar[bool] = False
+    # Whether the family keeps a table hand by hand (``table_states``: winds, dealer, round),
+    # which may say that the game is over; without one, only closing the session ends it.
+    keeps_table: ClassVar[bool] = False
     # Extra information on the score sheet: for the session, and for each hand.
     session_template: ClassVar[str | None] = None
     hand_template: ClassVar[str | None] = None

@@ -178,6 +178,7 @@ class MCRFamily(Family):
     label = lazy_text("MCR (國標)")
     params_form = MCRParamsForm
     hand_form = MCRHandForm
+    keeps_table = True
     value_label = lazy_text("fan")
     pmn_records = True
     demo = DEMO

@@ -204,3 +204,27 @@ def test_bad_mcr_penalties_get_field_errors(api_bob: Api, mcr_session: Session) 
         "penalties": ["the penalties are four whole numbers, one per seat"]
     }
     assert not Hand.objects.exists()
+
+
+# Pinned: a change that adds a query to recording or amending a hand must say why here.
+# Both: the token with its user, the club's membership. Recording: the session (with its club
+# and rules); in the transaction (savepoint and release), the session locked with its rules,
+# its seats, the entry id looked up, the last number, the hand and its scores written, the
+# session's kept totals rewritten (read, delete, insert) and its season's standings version
+# bumped; then the answer: the hand (with its session, rules and place), seats, scores and
+# revisions. Amending: the hand with its club; in the transaction, the session locked, the
+# hand locked with its session, rules and seats, the revision written, the hand updated, its
+# scores replaced (delete, insert), the kept totals and the standings version; the answer.
+RECORD_QUERIES = 19
+AMEND_QUERIES = 20
+
+
+def test_recording_and_amending_a_hand_cost_a_fixed_number_of_queries(
+    api_bob: Api, hand: Hand, django_assert_num_queries: Any
+) -> None:
+    assert api_bob.get(f"hands/{hand.pk}/").status_code == 200  # the token's use is noted
+    with django_assert_num_queries(RECORD_QUERIES):
+        assert record(api_bob, hand.session, SELF_DRAWN).status_code == 201
+    with django_assert_num_queries(AMEND_QUERIES):
+        body = {"input": SELF_DRAWN, "reason": "it was self-drawn"}
+        assert api_bob.patch(f"hands/{hand.pk}/", body, **{"If-Match": '"1"'}).status_code == 200

@@ -381,7 +381,12 @@ def _client(sessions: dict[str, str], user: str) -> Client:
 
 
 def _session_of(user: User) -> str:
-    return client_for(user).cookies[django_settings.SESSION_COOKIE_NAME].value
+    """A signed-in session as a member's first page leaves it, holding their language choices:
+    each example's writes are rolled back, so a session without them is read from the
+    account and written again by every request."""
+    client = client_for(user)
+    assert client.get("/").status_code == 200
+    return client.cookies[django_settings.SESSION_COOKIE_NAME].value
 
 
 def _uploads(files: Files, texts: dict[str, bytes]) -> dict[str, SimpleUploadedFile]:

@@ -14,6 +14,7 @@ from django.test import Client
 from games import services
 from games.models import Club, Hand, Season, Session
 from tests.conftest import HK_HALF
+from tests.fuzz.world import HAND_INPUTS, PARAMS
 
 # Pinned: a change that adds a query to these pages must say why here.
 # Both: the club, the signed-in session, the user, the membership. Then the sheet: the session
@@ -153,3 +154,44 @@ def test_an_anonymous_visitor_costs_no_more_than_a_member(
     anonymous = Client()
     for url in (f"/c/dragons/sessions/{session.pk}/", f"/c/dragons/seasons/{season.pk}/"):
         assert count_queries(django_assert_max_num_queries, anonymous, url) <= measure(url)
+
+
+# The hand pages, for every family. Both: the club, the signed-in session, the user, the
+# membership. A new hand: the session (with season and rules), its seats with players, and
+# the number of hands before (the hand's place: its winds, and the place the form expects).
+NEW_HAND_QUERIES = 7
+# An amendment: the hand (with its session, rules and place), and the seats with players.
+AMEND_HAND_QUERIES = 6
+DRAW_OR_SIMPLEST: dict[str, dict[str, Any]] = {
+    **HAND_INPUTS,
+    "riichi": {"outcome": "draw", "tenpai": [0], "riichi": [0]},
+}
+FAMILY_PARAMS: dict[str, dict[str, Any]] = {**PARAMS, "riichi": {"preset": "ema"}}
+
+
+def family_session(club: Club, alice: User, family: str, hands: int) -> Session:
+    """A session of ``family``'s rules with ``hands`` hands recorded."""
+    rule_set = services.rule_set_create(
+        club=club, name=f"{family} {hands}", family=family, params=FAMILY_PARAMS[family], by=alice
+    )
+    season = services.season_save(club=club, name=f"{family} {hands}", rule_set=rule_set)
+    players = [services.player_create(club=club, name=f"{family} {hands} {n}") for n in range(4)]
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 3, 1), players=players, by=alice
+    )
+    for _ in range(hands):
+        services.hand_record(session=session, hand_input=DRAW_OR_SIMPLEST[family], by=alice)
+    return session
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_PARAMS))
+def test_the_hand_pages_cost_the_same_for_every_family_and_any_number_of_hands(
+    club: Club, alice: User, measure: Callable[[str], int], pinned: Any, family: str
+) -> None:
+    small = family_session(club, alice, family, hands=1)
+    big = family_session(club, alice, family, hands=3)
+    for session, hand_number in ((small, 1), (big, 3)):
+        hand = session.hands.get(number=hand_number)
+        assert measure(f"/c/dragons/sessions/{session.pk}/hands/new/") == NEW_HAND_QUERIES
+        assert measure(f"/c/dragons/hands/{hand.pk}/edit/") == AMEND_HAND_QUERIES
+    pinned(f"/c/dragons/sessions/{big.pk}/hands/new/", NEW_HAND_QUERIES)

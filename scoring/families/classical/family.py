@@ -42,6 +42,7 @@ class ClassicalFamily(SequentialFamily):
     seat_counts = (2, 3, 4)
     params_form = ClassicalParamsForm
     hand_form = ClassicalHandForm
+    keeps_table = True
     value_label = lazy_text("points")
     standings_columns = (
         Column("sessions", lazy_text("Games")),

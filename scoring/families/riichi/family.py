@@ -39,6 +39,7 @@ class RiichiFamily(SequentialFamily):
     label = lazy_text("Riichi (立直麻雀)")
     params_form = RiichiParamsForm
     hand_form = RiichiHandForm
+    keeps_table = True
     value_label = lazy_text("han")
     placements = True
     demo = DEMO
