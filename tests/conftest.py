@@ -32,6 +32,7 @@ from games import services
 from games.catalogs import catalogs_compile
 from games.models import Club, Player, RuleSet, Season, Session
 from scoring.chinese import use_english_script
+from tests.browser import stop_chromium
 
 PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
@@ -59,8 +60,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _order(item: pytest.Item) -> float:
     if item.nodeid.startswith(ONE_BY_ONE):
         return 1.0
+    if item.get_closest_marker("browser"):  # together, so that they share one Chromium
+        return 0.5
     mark = item.get_closest_marker("slow")
     return -float(mark.kwargs["seconds"]) if mark else 0.0
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """A run of browser tests shares one Chromium (``tests/browser.py``), stopped after the
+    last of them, before a test that does not drive a browser."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or not nextitem.get_closest_marker("browser"):
+            stop_chromium()
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -21,6 +21,7 @@ __all__ = ["page", "pytestmark"]
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE_SCRIPT = AXE.read_text(encoding="utf-8") if AXE.exists() else ""
 IMPACTS = {"moderate", "serious", "critical"}
 # Files and images, not pages; and the API's pages, drf-spectacular's own Swagger UI (its
 # one finding, no language on <html>, is in that package's template).
@@ -42,24 +43,35 @@ def links(page: Any) -> set[str]:
     return {href.split("#")[0] for href in found if not NOT_PAGES.search(href.split("?")[0])}
 
 
-def reachable(page: Any, start: list[str], depth: int) -> list[str]:
-    """The pages reached from ``start`` by following links, one per route."""
-    seen: dict[str, str] = {}
+def crawl(page: Any, start: list[str], depth: int) -> dict[str, list[str]]:
+    """The pages reached from ``start`` by following links, one per route, each with what
+    is wrong with it (checked while it is open)."""
+    seen: dict[str, list[str]] = {}
+    shapes: set[str] = set()
     frontier = list(start)
     for _ in range(depth + 1):
         following = []
         for path in frontier:
-            if shape(path) in seen or "/accounts/logout" in path:
+            if shape(path) in shapes or "/accounts/logout" in path:
                 continue
-            seen[shape(path)] = path
+            shapes.add(shape(path))
             page.goto(path)
             following += sorted(links(page))
+            seen[path] = problems(page)
         frontier = following
-    return sorted(seen.values())
+    return seen
+
+
+def problems(page: Any) -> list[str]:
+    found = violations(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > PHONE["width"]:
+        found.append(f"scrolls sideways: {width} px wide")
+    return found
 
 
 def violations(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8"))
+    page.evaluate(AXE_SCRIPT)
     found = page.evaluate(
         """async (tags) => {
             const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
@@ -84,16 +96,7 @@ def test_every_page_passes_axe_and_fits_a_phone(page: Any, who: str) -> None:
     open_sessions = Session.objects.filter(club__slug="jade-dragon", status="open")
     start = ["/", "/c/jade-dragon/", "/calculator/", "/accounts/tokens/"]
     start += [f"/c/jade-dragon/sessions/{s.pk}/" for s in open_sessions]
-    pages = reachable(page, start, depth=2)
+    pages = crawl(page, start, depth=2)
     # The crawl reached the club's pages and a hand form with its tile picker.
     assert len(pages) >= 12 and any(path.endswith("/hands/new/") for path in pages), pages
-    problems = {}
-    for path in pages:
-        page.goto(path)
-        found = violations(page)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
-            found.append(f"scrolls sideways: {width} px wide")
-        if found:
-            problems[path] = found
-    assert problems == {}
+    assert {path: found for path, found in pages.items() if found} == {}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,9 +11,9 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from games.models import Hand, Session
+from tests.browser import CHROMIUM, chromium, served_requests
 from tests.conftest import PASSWORD
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 HAVE_CHROMIUM = os.path.exists(CHROMIUM)
 PHONE = {"width": 375, "height": 812}
 
@@ -33,36 +32,21 @@ pytestmark = [
 
 @pytest.fixture
 def page(live_server: Any) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop; the test's own ORM calls are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        context = browser.new_context(viewport=PHONE, base_url=live_server.url)
-        # Every page of every browser test runs under the site's content security policy:
-        # a violation (an inline script or style, a foreign source) fails the test.
-        context.add_init_script(REPORT_CSP_VIOLATIONS)
-        page = context.new_page()
-        violations: list[str] = []
-        page.on("console", lambda message: violations.extend(csp_violation(message)))
+    context = chromium().new_context(viewport=PHONE, base_url=live_server.url)
+    # Every page of every browser test runs under the site's content security policy:
+    # a violation (an inline script or style, a foreign source) fails the test.
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda message: violations.extend(csp_violation(message)))
+    with served_requests() as requests:
         yield page
-        assert not violations, violations
-        # Inside Playwright's event loop the ORM has a connection of its own: close it, or
-        # the test database could not be dropped at the end.
-        connections.close_all()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        context.close()
+        requests.wait_until_answered()
+    assert not violations, violations
+    # Inside Playwright's event loop the ORM has a connection of its own: close it, or
+    # the test database could not be dropped at the end.
+    connections.close_all()
 
 
 REPORT_CSP_VIOLATIONS = """

@@ -1,0 +1,89 @@
+"""One headless Chromium for each run of browser tests on a worker.
+
+Starting Chromium costs about a second; each test gets a fresh context of it instead (its
+own cookies, storage, service workers and outbox), which is what a new browser gave it. The
+browser is stopped before the next test that is not a browser test (``tests/conftest.py``):
+while Playwright's sync API runs, its event loop counts as running on the thread, and Django
+refuses synchronous database calls there unless ``DJANGO_ALLOW_ASYNC_UNSAFE`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.core.signals import request_finished, request_started
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+_running: dict[str, Any] = {}
+
+
+def chromium() -> Any:
+    """The running browser, started if none is."""
+    if "browser" not in _running:
+        from playwright.sync_api import sync_playwright
+
+        # Playwright's sync API runs an event loop; the tests' own ORM calls stay synchronous.
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        playwright = sync_playwright().start()
+        _running["playwright"] = playwright
+        _running["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    return _running["browser"]
+
+
+def stop_chromium() -> None:
+    """Stop the browser and Playwright's event loop, if they run."""
+    if "browser" in _running:
+        _running.pop("browser").close()
+        _running.pop("playwright").stop()
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+class Requests:
+    """The requests the live server is answering: after a test's browser context is closed,
+    one of them may still be writing, and the test database must not be emptied under it."""
+
+    def __init__(self) -> None:
+        self.open = 0
+        self.changed = threading.Condition()
+
+    def started(self, **kwargs: Any) -> None:
+        with self.changed:
+            self.open += 1
+
+    def finished(self, **kwargs: Any) -> None:
+        with self.changed:
+            self.open -= 1
+            self.changed.notify_all()
+
+    def wait_until_answered(self, seconds: float = 10) -> None:
+        deadline = time.monotonic() + seconds
+        with self.changed:
+            while self.open > 0 and time.monotonic() < deadline:
+                self.changed.wait(deadline - time.monotonic())
+
+
+@contextmanager
+def served_requests() -> Iterator[Requests]:
+    requests = Requests()
+    request_started.connect(requests.started)
+    request_finished.connect(requests.finished)
+    try:
+        yield requests
+    finally:
+        request_started.disconnect(requests.started)
+        request_finished.disconnect(requests.finished)
