@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from games.middleware import use_club_language
-from games.models import Club, Membership
+from games.models import ROLE_RANK, Club, Membership
 from games.selectors import membership_for
-from games.services import ROLE_RANK
 
 ROLE_REFUSED = "Your role in this club does not allow this."
 

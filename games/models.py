@@ -77,6 +77,10 @@ class Membership(models.Model):
         return f"{self.user} in {self.club} ({self.role})"
 
 
+# Each role may do what the roles below it may.
+ROLE_RANK = {Membership.Role.VIEWER: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
+
+
 class Player(models.Model):
     """A person in a club's records; guests have no user account."""
 

@@ -1,6 +1,7 @@
 """Imports run one way: mahjong_league → games → scoring → scoring.engine."""
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,77 @@ def test_scoring_never_imports_the_league(path: Path) -> None:
         name for name in imported_modules(path) if name.split(".")[0] in {"games", "mahjong_league"}
     )
     assert league == [], f"{path.relative_to(ROOT)} imports {league}"
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the project by its dotted name (packages by their ``__init__``)."""
+    found = {}
+    for top in ("mahjong_league", "games", "scoring"):
+        for path in (ROOT / top).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if "migrations" not in parts:
+                found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def needed_first(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project's modules that must have run to their end before this one can: each
+    ``from M import name`` run on import needs M, or M.name where that is a module. (A
+    plain ``import M``, or a submodule's parent package, needs M only started.)"""
+    needed = set()
+    for node in run_on_import(ast.parse(path.read_text(encoding="utf-8")).body):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in modules:
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                needed.add(submodule if submodule in modules else node.module)
+    return needed
+
+
+def run_on_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements that run when a module is imported: not function bodies, nor what
+    stands under ``if TYPE_CHECKING:``."""
+    for node in body:
+        yield node
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            yield from run_on_import(node.orelse)
+        elif isinstance(node, (ast.If, ast.Try, ast.With)):
+            for block in ("body", "orelse", "finalbody", "handlers"):
+                yield from run_on_import(getattr(node, block, []))
+        elif isinstance(node, (ast.ClassDef, ast.ExceptHandler)):
+            yield from run_on_import(node.body)
+
+
+def a_cycle(needs: dict[str, set[str]]) -> list[str]:
+    """Some cycle of modules each needing the next, or [] when there is none."""
+    done: set[str] = set()
+
+    def visit(path: list[str]) -> list[str]:
+        for name in sorted(needs[path[-1]]):
+            if name in path:
+                return [*path[path.index(name) :], name]
+            if name not in done:
+                found = visit([*path, name])
+                if found:
+                    return found
+        done.add(path[-1])
+        return []
+
+    for start in sorted(needs):
+        found = [] if start in done else visit([start])
+        if found:
+            return found
+    return []
+
+
+def test_no_module_needs_one_that_needs_it() -> None:
+    """A cycle of ``from M import name`` imports fails for whichever of its modules is
+    imported first (``pytest games`` once collected games/access.py first, and failed:
+    access → services → webhooks → api → access)."""
+    modules = module_files()
+    assert a_cycle({name: needed_first(path, modules) for name, path in modules.items()}) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    needs = {"a": {"b"}, "b": {"c", "d"}, "c": set(), "d": {"b"}}
+    assert a_cycle(needs) == ["b", "d", "b"]
+    assert a_cycle({**needs, "d": set()}) == []

@@ -7,7 +7,6 @@ API tokens); this package names them all, so callers write ``services.hand_recor
 """
 
 from games.services.clubs import (
-    ROLE_RANK,
     TIME_ZONES,
     club_create,
     club_update,
@@ -46,7 +45,6 @@ from games.services.sessions import (
 from games.services.tokens import api_token_create, api_token_hash, api_token_revoke
 
 __all__ = [
-    "ROLE_RANK",
     "TIME_ZONES",
     "IdempotencyConflict",
     "StaleHand",

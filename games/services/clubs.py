@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import (
+    ROLE_RANK,
     Club,
     Invitation,
     Membership,
@@ -247,9 +248,6 @@ def _keep_an_organiser(leaving: Membership) -> None:
     )
     if not organisers.exclude(pk=leaving.pk).exists():
         raise ValidationError(_("A club needs an organiser: make someone else organiser first."))
-
-
-ROLE_RANK = {Membership.Role.VIEWER: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
 
 
 def _higher_role(current: str | None, offered: str) -> str:

@@ -19,9 +19,17 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from games.models import Club, Hand, HandRevision, Membership, RuleSetVersion, Score, Session
+from games.models import (
+    ROLE_RANK,
+    Club,
+    Hand,
+    HandRevision,
+    Membership,
+    RuleSetVersion,
+    Score,
+    Session,
+)
 from games.selectors import hand_place, rules_change_text
-from games.services.clubs import ROLE_RANK
 from games.services.hands import require_open, revise, write_scores
 from games.totals import session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
