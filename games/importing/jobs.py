@@ -308,8 +308,11 @@ def _check(job: ImportJob, text: str, reporter: progress.Tell | None = None) -> 
     else:
         job.problems = _problems_json(plan.problems)
         job.preview = preview_of(plan)
+        # The preview's date for undated games (the season's start, else the day of the
+        # check) is the import's, whenever it runs and whatever becomes of the season.
+        job.options = {**job.options, "undated_on": plan.undated_on.isoformat()}
     job.status = Status.CHECKED
-    job.save(update_fields=["problems", "preview", "status"])
+    job.save(update_fields=["problems", "preview", "options", "status"])
 
 
 def _import_options(job: ImportJob) -> dict[str, Any]:

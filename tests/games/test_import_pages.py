@@ -7,6 +7,7 @@ import uuid
 from io import StringIO
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -34,6 +35,7 @@ A B C D
 A B C Eve
 - - - f
 """
+UNDATED = "B=2\nM=6\nR=half\nA B C D\n- 2 d -\n1 - - -\n"
 
 
 def upload(
@@ -142,6 +144,22 @@ def test_a_checked_file_imported_meanwhile_is_not_imported_twice(
     page = text(as_alice.get(job_url(latest_job())))
     assert "Imported 0 hands in 0 new sessions" in page
     assert "3 had been imported before and were left as they are." in page
+
+
+def test_undated_games_are_imported_on_the_day_the_preview_showed(
+    as_alice: Client, season: Season, players: list[Player]
+) -> None:
+    """The season has no start date, so undated games take the day of the check; the
+    import, confirmed the next day, keeps that day (it took its own day before)."""
+    checked_on, imported_on = dt.date(2026, 11, 26), dt.date(2026, 11, 27)
+    with mock.patch("games.importing.planning.timezone.localdate", return_value=checked_on):
+        upload(as_alice, season, UNDATED)
+    assert [s["played_on"] for s in latest_job().preview["sessions"]] == ["2026-11-26"]
+    with mock.patch("games.importing.planning.timezone.localdate", return_value=imported_on):
+        confirm(as_alice, season)
+        work()
+    assert latest_job().status == ImportJob.Status.DONE
+    assert list(Session.objects.values_list("played_on", flat=True)) == [checked_on]
 
 
 def test_new_rule_set_versions_are_shown(
