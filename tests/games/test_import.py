@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games import importing, selectors, services
+from games.importing.jobs import preview_of
 from games.models import Club, Hand, Player, RuleSet, RuleSetVersion, Score, Season, Session
 from scoring.engine.exact import format_ratio
 from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT
@@ -153,6 +154,59 @@ def test_a_file_grown_by_appended_games_adds_only_those(
     last = Session.objects.get(season=season, played_on=dt.date(2024, 1, 6))
     assert list(last.hands.values_list("number", flat=True)) == [1, 2]
     assert Hand.objects.count() == 6
+
+
+def what_the_preview_shows(season: Season, text: str, score_format: Any) -> tuple[Any, ...]:
+    """The check's preview, and each section it shows with the key that finds its session."""
+    plan = importing.plan_import(season=season, text=text, score_format=score_format)
+    preview = preview_of(plan)
+    return preview, list(zip([s.key for s in plan.sessions], preview["sessions"], strict=False))
+
+
+def what_was_written(season: Season, key: str, added: int) -> dict[str, Any]:
+    session = Session.objects.get(season=season, import_key=key)
+    hands = session.hands.order_by("number")
+    versions = {hand.rule_set_version.number for hand in hands}
+    return {
+        "played_on": session.played_on.isoformat(),
+        "seating": [seat.player.name for seat in session.seats.order_by("position")],
+        "games": added,
+        "known": hands.count() - added,
+        "version": versions.pop() if len(versions) == 1 else versions,
+    }
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "score_format"),
+    [
+        ("", COMPREHENSIVE.read_text(), HK_FORMAT),
+        (TWO_DATES, TWO_DATES + "- - 3 d\n2024-01-07\nD C B A\n- - - -\n", HK_FORMAT),
+        ("", BIG_TWO_2013.read_text(), BIG_TWO_FORMAT),
+    ],
+    ids=["comprehensive", "grown", "big-two-2013"],
+)
+def test_the_import_writes_what_its_preview_showed(
+    club: Club, alice: User, first: str, then: str, score_format: Any
+) -> None:
+    """The preview (the check's plan) and the import (planned again under its locks) agree
+    on each session's day, seating, rules, and the games it had and gets."""
+    family = "hk" if score_format is HK_FORMAT else "big_two"
+    rules = services.rule_set_create(club=club, name="Rules", family=family, params={}, by=alice)
+    season = services.season_save(club=club, name="Season", rule_set=rules)
+    if first:
+        importing.import_scores(
+            season=season, text=first, score_format=score_format, by=None, create_players=True
+        )
+    preview, shown = what_the_preview_shows(season, then, score_format)
+    hands_before = Hand.objects.count()
+    importing.import_scores(
+        season=season, text=then, score_format=score_format, by=None, create_players=True
+    )
+    assert Hand.objects.count() - hands_before == preview["new_hands"] > 0
+    assert len(shown) == min(preview["session_count"], 100)
+    for key, entry in shown:
+        written = what_was_written(season, key, entry["games"])
+        assert {field: entry[field] for field in written} == written, entry["line"]
 
 
 def test_client_ids_name_the_section_the_games_place_and_its_tokens(
