@@ -19,7 +19,8 @@ from typing import Any
 
 from django.core.signals import request_finished, request_started
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's package
+HAVE_CHROMIUM = os.path.exists(CHROMIUM)
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -46,20 +46,18 @@ def links(page: Any) -> set[str]:
 def crawl(page: Any, start: list[str], depth: int) -> dict[str, list[str]]:
     """The pages reached from ``start`` by following links, one per route, each with what
     is wrong with it (checked while it is open)."""
-    seen: dict[str, list[str]] = {}
-    shapes: set[str] = set()
+    seen: dict[str, tuple[str, list[str]]] = {}  # by route: the page and its problems
     frontier = list(start)
     for _ in range(depth + 1):
         following = []
         for path in frontier:
-            if shape(path) in shapes or "/accounts/logout" in path:
+            if shape(path) in seen or "/accounts/logout" in path:
                 continue
-            shapes.add(shape(path))
             page.goto(path)
             following += sorted(links(page))
-            seen[path] = problems(page)
+            seen[shape(path)] = (path, problems(page))
         frontier = following
-    return seen
+    return dict(seen.values())
 
 
 def problems(page: Any) -> list[str]:

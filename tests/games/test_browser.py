@@ -11,10 +11,9 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from games.models import Hand, Session
-from tests.browser import CHROMIUM, chromium, served_requests
+from tests.browser import HAVE_CHROMIUM, chromium, served_requests
 from tests.conftest import PASSWORD
 
-HAVE_CHROMIUM = os.path.exists(CHROMIUM)
 PHONE = {"width": 375, "height": 812}
 
 if not HAVE_CHROMIUM and os.environ.get("REQUIRE_BROWSER") == "1":

@@ -15,7 +15,7 @@ from games import importing, selectors, services
 from games.importing.jobs import preview_of
 from games.models import Club, Hand, Player, RuleSet, RuleSetVersion, Score, Season, Session
 from scoring.engine.exact import format_ratio
-from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT
+from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT, ScoreFormat
 
 DATA = Path(__file__).resolve().parents[1] / "engine" / "data"
 BIG_TWO_2013 = DATA / "big-two-scorer" / "big-two-2013.txt"
@@ -156,7 +156,7 @@ def test_a_file_grown_by_appended_games_adds_only_those(
     assert Hand.objects.count() == 6
 
 
-def what_the_preview_shows(season: Season, text: str, score_format: Any) -> tuple[Any, ...]:
+def what_the_preview_shows(season: Season, text: str, score_format: ScoreFormat) -> tuple[Any, ...]:
     """The check's preview, and each section it shows with the key that finds its session."""
     plan = importing.plan_import(season=season, text=text, score_format=score_format)
     preview = preview_of(plan)
@@ -186,12 +186,13 @@ def what_was_written(season: Season, key: str, added: int) -> dict[str, Any]:
     ids=["comprehensive", "grown", "big-two-2013"],
 )
 def test_the_import_writes_what_its_preview_showed(
-    club: Club, alice: User, first: str, then: str, score_format: Any
+    club: Club, alice: User, first: str, then: str, score_format: ScoreFormat
 ) -> None:
     """The preview (the check's plan) and the import (planned again under its locks) agree
     on each session's day, seating, rules, and the games it had and gets."""
-    family = "hk" if score_format is HK_FORMAT else "big_two"
-    rules = services.rule_set_create(club=club, name="Rules", family=family, params={}, by=alice)
+    rules = services.rule_set_create(
+        club=club, name="Rules", family=score_format.family, params={}, by=alice
+    )
     season = services.season_save(club=club, name="Season", rule_set=rules)
     if first:
         importing.import_scores(
