@@ -19,8 +19,8 @@ from typing import Any
 
 from django.core.signals import request_finished, request_started
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's package
-HAVE_CHROMIUM = os.path.exists(CHROMIUM)
+CHROMIUM = shutil.which("chromium")  # Debian's package, found on the PATH wherever it is
+HAVE_CHROMIUM = CHROMIUM is not None
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
