@@ -70,6 +70,14 @@ def sign_in(page: Any, username: str) -> None:
     page.wait_for_url("**/")
 
 
+def follow(page: Any, link: str) -> None:
+    """Follow a link and wait until the page it opens has loaded. A click returns once the
+    navigation has begun; the new page's deferred scripts (the hand form's) may not have run
+    yet, and a click on the form before they do meets none of their listeners."""
+    with page.expect_navigation():
+        page.click(link)
+
+
 def saved_then_sheet(page: Any, session_pk: int, place: int) -> None:
     """After a save the form stays for the next hand, saying so; its link opens the sheet."""
     page.wait_for_url("**/hands/new/?saved=*")
@@ -82,7 +90,7 @@ def saved_then_sheet(page: Any, session_pk: int, place: int) -> None:
 def test_a_member_records_a_hand_on_a_phone(page: Any, session: Session, bob: User) -> None:
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/")
-    page.click("#add-hand")
+    follow(page, "#add-hand")
 
     page.click("label:has-text('B')")  # the winner
     page.click("label:has-text('Discard 打出')")
@@ -224,7 +232,7 @@ def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
     page.goto(f"/c/dragons/sessions/{session.pk}/")
     assert "Hand 6 of 16 · South round" in page.inner_text("#table-state")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.click("#add-hand")
+    follow(page, "#add-hand")
 
     page.click("fieldset[data-field='winner'] label:has-text('B')")
     # Hand 6 under competition seating: B sits North (A and B swapped for the South round).

@@ -11,7 +11,14 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
-from tests.games.test_browser import PHONE, page, pytestmark, saved_then_sheet, sign_in
+from tests.games.test_browser import (
+    PHONE,
+    follow,
+    page,
+    pytestmark,
+    saved_then_sheet,
+    sign_in,
+)
 
 __all__ = ["page", "pytestmark"]
 
@@ -35,7 +42,7 @@ def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, 
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{table.pk}/")
     assert "East is A" in page.inner_text("#table-state")
-    page.click("#add-hand")
+    follow(page, "#add-hand")
     previews: list[str] = []
     page.on("request", lambda r: previews.append(r.url) if "/hands/preview/" in r.url else None)
 

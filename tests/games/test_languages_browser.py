@@ -14,7 +14,7 @@ from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.chinese import to_simplified
 from tests.conftest import PASSWORD
-from tests.games.test_browser import PHONE, page, pytestmark
+from tests.games.test_browser import PHONE, follow, page, pytestmark
 
 __all__ = ["page", "pytestmark"]
 
@@ -68,7 +68,7 @@ def test_hands_recorded_in_zh_hant_and_standings_read_in_zh_hans(
 
     # A Hong Kong hand: B wins 2 faan off C's discard.
     page.goto(f"/c/dragons/sessions/{session.pk}/")
-    page.click("#add-hand")
+    follow(page, "#add-hand")
     assert english_left(page) == set(), "the HK hand form"
     page.click("fieldset[data-field='winner'] label:has-text('B')")
     page.click("label:has-text('食出銃')")
