@@ -15,7 +15,7 @@ from django.core.management import call_command
 
 from games.management.commands.seed_demo import DEMO_PASSWORD
 from games.models import Session
-from tests.games.test_browser import PHONE, page, pytestmark
+from tests.games.test_browser import PHONE, follow, page, pytestmark
 
 __all__ = ["page", "pytestmark"]
 
@@ -88,8 +88,7 @@ def test_every_page_passes_axe_and_fits_a_phone(page: Any, who: str) -> None:
     page.goto("/accounts/login/")
     page.fill("#id_username", who)
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url("**/")
+    follow(page, "button.primary")
     # An open table of every family with hands, so that the hand forms are reached too.
     open_sessions = Session.objects.filter(club__slug="jade-dragon", status="open")
     start = ["/", "/c/jade-dragon/", "/calculator/", "/accounts/tokens/"]

@@ -71,16 +71,16 @@ def sign_in(page: Any, username: str) -> None:
     page.goto("/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url("**/")
+    follow(page, "button.primary")
 
 
-def follow(page: Any, link: str) -> None:
-    """Follow a link and wait until the page it opens has loaded. A click returns once the
-    navigation has begun; the new page's deferred scripts (the hand form's) may not have run
-    yet, and a click on the form before they do meets none of their listeners."""
+def follow(page: Any, selector: str) -> None:
+    """Click what opens another page (a link, a form's button) and wait until that page has
+    loaded. A click returns once the navigation has begun; the new page's deferred scripts
+    (the hand form's) may not have run yet, and a click on the form before they do meets none
+    of their listeners."""
     with page.expect_navigation():
-        page.click(link)
+        page.click(selector)
 
 
 def saved_then_sheet(page: Any, session_pk: int, place: int) -> None:

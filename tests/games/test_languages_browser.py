@@ -39,8 +39,7 @@ def english_left(page: Any) -> set[str]:
 
 def choose_language(page: Any, name: str) -> None:
     page.click(".language-menu summary")
-    page.click(f".language-menu button:has-text('{name}')")
-    page.wait_for_load_state()
+    follow(page, f".language-menu button:has-text('{name}')")
 
 
 def sign_in_in_chinese(page: Any) -> None:
@@ -49,8 +48,7 @@ def sign_in_in_chinese(page: Any) -> None:
     assert page.get_attribute("html", "lang") == "zh-hant"
     page.fill("#id_username", "bob")
     page.fill("#id_password", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url("**/")
+    follow(page, "button.primary")
 
 
 def mcr_session(club: Club, players: list[Player], alice: User) -> Session:

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+from tests.games.test_browser import PHONE, follow, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 
@@ -51,8 +51,7 @@ def test_a_member_records_a_hanchan_on_a_phone(page: Any, hanchan: Session, bob:
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{hanchan.pk}/")
     assert "East 1, 0 honba" in page.inner_text("#table-state")
-    page.click("#add-hand")
-    page.wait_for_load_state()  # the form's script has run: only the questions that apply
+    follow(page, "#add-hand")  # the form's script has run: only the questions that apply
 
     # East 1: B declares riichi and wins 3 han 30 fu on C's discard.
     choose(page, "winner", "B")

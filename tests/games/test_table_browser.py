@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Club, Membership, Session
 from tests.games.pages import DISCARD
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+from tests.games.test_browser import PHONE, follow, page, pytestmark, sign_in
 from tests.games.test_two_phones_browser import fill_hand
 
 __all__ = ["page", "pytestmark"]
@@ -35,7 +35,7 @@ def test_hands_keep_their_places_after_a_deletion(page: Any, session: Session, b
 
     assert places_on_the_sheet(page) == ["1", "2"]  # no gap where hand 2 was
     assert "After hand 1" in page.inner_text("main")
-    page.click("#add-hand")
+    follow(page, "#add-hand")
     fill_hand(page)
     page.click("#save-hand")
     page.wait_for_url("**/hands/new/?saved=*")
