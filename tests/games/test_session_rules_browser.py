@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from games.models import HandRevision, RuleSet, Session
 from tests.games import test_session_rules as services_tests
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+from tests.games.test_browser import PHONE, follow, page, pytestmark, sign_in
 from tests.games.test_session_rules import (
     CORRECTED_RULES,
     HOUSE_RULES,
@@ -32,12 +32,12 @@ def test_an_organiser_switches_then_rescores_on_a_phone(
     new_version(house, rules(HOUSE_RULES, 2), alice)
     sign_in(page, "alice")
     page.goto(f"/c/dragons/sessions/{game.pk}/")
-    page.click("#change-rules")
+    follow(page, "#change-rules")
     page.select_option("#id_version", "2")
-    page.click("#preview-switch")
+    follow(page, "#preview-switch")
     assert page.inner_text("#rules-switch").startswith("From hand 5: House v2 — payment method 2")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.click("#confirm-switch")
+    follow(page, "#confirm-switch")
     page.wait_for_url(f"**/sessions/{game.pk}/")
     assert "From hand 5: House v2" in page.inner_text("tr.rules-change")
     game.refresh_from_db()
@@ -46,13 +46,13 @@ def test_an_organiser_switches_then_rescores_on_a_phone(
     record(game, SEQUENCE[4:6], alice)
     new_version(house, rules(CORRECTED_RULES, 2), alice)
     page.goto(f"/c/dragons/sessions/{game.pk}/")
-    page.click("#rescore")
+    follow(page, "#rescore")
     page.select_option("#id_version", "3")
-    page.click("#preview-rescore")
+    follow(page, "#preview-rescore")
     assert page.locator("#rescore-preview tr.changed").count() == 5  # all but the draw
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.fill("#id_reason", "Mah-Jongg is 30")
-    page.click("#confirm-rescore")
+    follow(page, "#confirm-rescore")
     page.wait_for_url(f"**/sessions/{game.pk}/")
     assert HandRevision.objects.filter(hand__session=game).count() == 5
     assert changes(game)[0] == [-52, -36, 124, -36]

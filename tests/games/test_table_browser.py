@@ -27,7 +27,7 @@ def test_hands_keep_their_places_after_a_deletion(page: Any, session: Session, b
     page.goto(f"/c/dragons/sessions/{session.pk}/")
     assert places_on_the_sheet(page) == ["1", "2", "3"]
 
-    page.locator(f"a[href='/c/dragons/hands/{hands[1].pk}/delete/']").click()
+    follow(page, f"a[href='/c/dragons/hands/{hands[1].pk}/delete/']")
     assert page.inner_text("h1") == "Delete hand 2?"
     page.fill("#id_reason", "entered twice")
     page.click("button.danger")
