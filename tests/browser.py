@@ -76,6 +76,16 @@ class Requests:
         with self.changed:
             while self.open > 0 and time.monotonic() < deadline:
                 self.changed.wait(deadline - time.monotonic())
+        # A connection accepted but not yet at request_started is counted by its thread.
+        for thread in connection_threads():
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+def connection_threads() -> list[threading.Thread]:
+    """The live server's threads serving a connection: socketserver starts one at each
+    accept (``process_request_thread``), before Django's ``request_started``, and it ends
+    once the connection is closed and Django has closed that thread's database connections."""
+    return [t for t in threading.enumerate() if t.name.endswith("(process_request_thread)")]
 
 
 @contextmanager
