@@ -136,6 +136,7 @@
   }
 
   var sending = false;
+  var askedAgain = false;  // a flush asked for while one was under way
   var retryMs = FIRST_RETRY_MS;
   var timer = null;
 
@@ -145,9 +146,13 @@
     retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
   }
 
+  // The next try after ms, or at once if a flush was asked for while the last one was under
+  // way (coming back online, say, while the try made offline had not yet failed).
   function schedule(ms) {
     if (timer) window.clearTimeout(timer);
-    timer = window.setTimeout(function () { timer = null; flush(); }, ms);
+    var wait = askedAgain ? 0 : ms;
+    askedAgain = false;
+    timer = window.setTimeout(function () { timer = null; flush(); }, wait);
   }
 
   function settled(entry, result) {
@@ -169,9 +174,14 @@
   }
 
   function flush() {
+    if (sending) {
+      askedAgain = true;
+      return;
+    }
     var entries = load();
-    if (sending || !entries.length) return;
+    if (!entries.length) return;
     sending = true;
+    askedAgain = false;
     var entry = entries[0];
     post(entry, true).then(function (result) {
       sending = false;

@@ -159,16 +159,20 @@ def test_a_member_builds_a_hand_with_the_tile_picker(
     assert "from tiles" in page.inner_text("tr.detail")
 
 
-def test_a_hand_entered_offline_is_kept_and_sent_when_back_online(
-    page: Any, session: Session, bob: User
-) -> None:
+def save_a_draw_offline(page: Any, session: Session) -> None:
+    """Bob signs in and saves a draw with the phone offline: it waits in the outbox."""
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     page.click("label:has-text('Draw 摸和')")
     page.context.set_offline(True)
     page.click("#save-hand")
-
     page.locator("#outbox", has_text="saved on this phone").wait_for()
+
+
+def test_a_hand_entered_offline_is_kept_and_sent_when_back_online(
+    page: Any, session: Session, bob: User
+) -> None:
+    save_a_draw_offline(page, session)
     assert Hand.objects.count() == 0
     assert page.evaluate("window.mahjongOutbox.pending()") == 1
     first_id = page.evaluate("JSON.parse(localStorage.getItem('mahjong-league-outbox'))[0].id")
@@ -373,3 +377,23 @@ def test_a_kept_hand_the_server_refuses_is_shown_fixed_and_sent(
     assert str(hand.client_id) == entry_id
     assert hand.input == {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}
     assert page.evaluate("window.mahjongOutbox.refused()") == 0
+
+
+def test_a_send_asked_for_while_one_is_under_way_follows_it_at_once(
+    page: Any, session: Session, bob: User
+) -> None:
+    """Back online, the outbox sends by itself; a send asked for before that try has failed
+    (here: held, then cut) is made as soon as it has, not at the next retry, 15 s later."""
+    save_a_draw_offline(page, session)
+    held: list[Any] = []  # the first try, answered below; the others go to the server
+    page.route("**/hands/new/", lambda route: route.continue_() if held else held.append(route))
+    page.context.set_offline(False)  # the outbox's own try, held unanswered
+    for _ in range(200):  # up to 10 s for that try to reach the route
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "back online, the outbox did not try to send"
+    page.evaluate("window.mahjongOutbox.flush()")  # asked for while that try is under way
+    held[0].abort()
+    page.locator("#outbox", has_text="Saved hands sent").wait_for(timeout=10_000)
+    assert Hand.objects.count() == 1 and page.evaluate("window.mahjongOutbox.pending()") == 0
