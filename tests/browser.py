@@ -13,11 +13,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
-
-from django.core.signals import request_finished, request_started
 
 CHROMIUM = shutil.which("chromium")  # Debian's package, found on the PATH wherever it is
 HAVE_CHROMIUM = CHROMIUM is not None
@@ -54,47 +50,13 @@ def stop_chromium() -> None:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
-class Requests:
-    """The requests the live server is answering: after a test's browser context is closed,
-    one of them may still be writing, and the test database must not be emptied under it."""
-
-    def __init__(self) -> None:
-        self.open = 0
-        self.changed = threading.Condition()
-
-    def started(self, **kwargs: Any) -> None:
-        with self.changed:
-            self.open += 1
-
-    def finished(self, **kwargs: Any) -> None:
-        with self.changed:
-            self.open -= 1
-            self.changed.notify_all()
-
-    def wait_until_answered(self, seconds: float = 10) -> None:
-        deadline = time.monotonic() + seconds
-        with self.changed:
-            while self.open > 0 and time.monotonic() < deadline:
-                self.changed.wait(deadline - time.monotonic())
-        # A connection accepted but not yet at request_started is counted by its thread.
-        for thread in connection_threads():
+def wait_until_answered(seconds: float = 10) -> None:
+    """Wait until the live server has closed every connection: after a test's browser
+    context is closed, a request may still be writing, and the test database must not be
+    emptied under it. socketserver serves each connection in a thread of its own, started
+    at the accept (``process_request_thread``); it ends once the connection is closed and
+    Django has closed that thread's database connections."""
+    deadline = time.monotonic() + seconds
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
             thread.join(max(0.0, deadline - time.monotonic()))
-
-
-def connection_threads() -> list[threading.Thread]:
-    """The live server's threads serving a connection: socketserver starts one at each
-    accept (``process_request_thread``), before Django's ``request_started``, and it ends
-    once the connection is closed and Django has closed that thread's database connections."""
-    return [t for t in threading.enumerate() if t.name.endswith("(process_request_thread)")]
-
-
-@contextmanager
-def served_requests() -> Iterator[Requests]:
-    requests = Requests()
-    request_started.connect(requests.started)
-    request_finished.connect(requests.finished)
-    try:
-        yield requests
-    finally:
-        request_started.disconnect(requests.started)
-        request_finished.disconnect(requests.finished)

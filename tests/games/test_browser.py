@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from games.models import Hand, Session
-from tests.browser import HAVE_CHROMIUM, chromium, served_requests
+from tests.browser import HAVE_CHROMIUM, chromium, wait_until_answered
 from tests.conftest import PASSWORD
 
 PHONE = {"width": 375, "height": 812}
@@ -39,10 +39,9 @@ def page(live_server: Any) -> Iterator[Any]:
     page = context.new_page()
     violations: list[str] = []
     page.on("console", lambda message: violations.extend(csp_violation(message)))
-    with served_requests() as requests:
-        yield page
-        context.close()
-        requests.wait_until_answered()
+    yield page
+    context.close()
+    wait_until_answered()
     assert not violations, violations
     # Inside Playwright's event loop the ORM has a connection of its own: close it, or
     # the test database could not be dropped at the end. A cursor left unfinished in a
@@ -164,6 +163,11 @@ def save_a_draw_offline(page: Any, session: Session) -> None:
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     page.click("label:has-text('Draw 摸和')")
+    save_offline(page)
+
+
+def save_offline(page: Any) -> None:
+    """Save the hand form with the phone offline: the hand waits in the outbox."""
     page.context.set_offline(True)
     page.click("#save-hand")
     page.locator("#outbox", has_text="saved on this phone").wait_for()
@@ -289,10 +293,9 @@ def test_the_api_docs_work_under_the_content_security_policy(page: Any, club: An
 
 
 def keep_on_the_phone(page: Any) -> str:
-    """Save the hand form while offline: the hand waits in the outbox; returns its entry id."""
-    page.context.set_offline(True)
-    page.click("#save-hand")
-    page.locator("#outbox", has_text="saved on this phone").wait_for()
+    """Save the hand form while offline, then come back online: the hand waits in the
+    outbox; returns its entry id."""
+    save_offline(page)
     page.context.set_offline(False)
     entry_id: str = page.evaluate("JSON.parse(localStorage.getItem('mahjong-league-outbox'))[0].id")
     return entry_id

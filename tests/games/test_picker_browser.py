@@ -11,7 +11,14 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Hand, Session
-from tests.games.test_browser import PHONE, page, pytestmark, saved_then_sheet, sign_in
+from tests.games.test_browser import (
+    PHONE,
+    page,
+    pytestmark,
+    save_offline,
+    saved_then_sheet,
+    sign_in,
+)
 from tests.games.test_classical_browser import table
 
 __all__ = ["page", "pytestmark", "table"]
@@ -231,9 +238,7 @@ def test_a_hand_kept_offline_leaves_an_empty_picker_for_the_next(
     page.click("[data-mode='concealed']")
     tap(page, *HAND)
     page.locator("#preview .evaluation-result h3").wait_for()
-    page.context.set_offline(True)
-    page.click("#save-hand")
-    page.locator("#outbox", has_text="saved on this phone").wait_for()
+    save_offline(page)
     assert page.evaluate("window.mahjongOutbox.pending()") == 1
     # The next hand: no tiles, nothing to undo, and still entered by its tiles.
     page.wait_for_function("!document.querySelector('.picker-concealed .tile')")
