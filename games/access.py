@@ -15,7 +15,7 @@ from rest_framework.request import Request
 
 from games.middleware import use_club_language
 from games.models import ROLE_RANK, Club, Membership
-from games.selectors import membership_for
+from games.selectors import membership_by_slug, membership_for
 
 ROLE_REFUSED = "Your role in this club does not allow this."
 
@@ -55,16 +55,24 @@ class ClubAccess:
 def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> ClubAccess:
     """The club for this request; 404 if the visitor may not know it exists, 403 below ``role``.
 
+    A member's club comes with their membership, in one query; anyone else's in one more.
     The club's pages show times in its time zone (``ClubTimeZoneMiddleware`` resets it after
     each request)."""
-    return club_access_to(request, get_object_or_404(Club, slug=slug), role=role)
+    membership = membership_by_slug(slug=slug, user=request.user)
+    club = membership.club if membership else get_object_or_404(Club, slug=slug)
+    return _checked(request, ClubAccess(club, membership), role)
 
 
 def club_access_to(request: HttpRequest, club: Club, *, role: str | None = None) -> ClubAccess:
     """``club_access`` for a club already read (the API reads it with the object asked for)."""
+    access = ClubAccess(club, membership_for(club=club, user=request.user))
+    return _checked(request, access, role)
+
+
+def _checked(request: HttpRequest, access: ClubAccess, role: str | None) -> ClubAccess:
+    club = access.club
     timezone.activate(ZoneInfo(club.time_zone))
     use_club_language(request, club.language)
-    access = ClubAccess(club, membership_for(club=club, user=request.user))
     if not visible(club, member=access.membership is not None):
         raise Http404(_("No such club."))
     if role is not None and not access.has(role):

@@ -125,6 +125,13 @@ def membership_for(*, club: Club, user: User | AnonymousUser) -> Membership | No
     return unique_or_none(Membership.objects.all(), club=club, user=user)
 
 
+def membership_by_slug(*, slug: str, user: User | AnonymousUser) -> Membership | None:
+    """The user's membership of the club a slug names, with the club, in one query."""
+    if not user.is_authenticated:
+        return None
+    return unique_or_none(Membership.objects.select_related("club"), club__slug=slug, user=user)
+
+
 def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Session]:
     sessions = Session.objects.filter(club=club).select_related("season")
     if season is not None:

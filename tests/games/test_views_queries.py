@@ -17,13 +17,13 @@ from tests.conftest import HK_HALF
 from tests.fuzz.world import HAND_INPUTS, PARAMS
 
 # Pinned: a change that adds a query to these pages must say why here.
-# Both: the club, the signed-in session, the user, the membership. Then the sheet: the session
+# Both: the signed-in session, the user, the membership with its club. Then the sheet: the session
 # (with season and rules), its seats with players, its hands with their recorders, the hands'
 # scores, and their revisions with who made them.
-SHEET_QUERIES = 9
+SHEET_QUERIES = 8
 # The season (with its rule set), the standings aggregate, the season's sessions with the
 # number of hands, and their seats with players.
-STANDINGS_QUERIES = 8
+STANDINGS_QUERIES = 7
 
 HANDS = itertools.cycle(
     [
@@ -156,12 +156,12 @@ def test_an_anonymous_visitor_costs_no_more_than_a_member(
         assert count_queries(django_assert_max_num_queries, anonymous, url) <= measure(url)
 
 
-# The hand pages, for every family. Both: the club, the signed-in session, the user, the
-# membership. A new hand: the session (with season and rules), its seats with players, and
+# The hand pages, for every family. Both: the signed-in session, the user, the membership with
+# its club. A new hand: the session (with season and rules), its seats with players, and
 # the number of hands before (the hand's place: its winds, and the place the form expects).
-NEW_HAND_QUERIES = 7
+NEW_HAND_QUERIES = 6
 # An amendment: the hand (with its session, rules and place), and the seats with players.
-AMEND_HAND_QUERIES = 6
+AMEND_HAND_QUERIES = 5
 DRAW_OR_SIMPLEST: dict[str, dict[str, Any]] = {
     **HAND_INPUTS,
     "riichi": {"outcome": "draw", "tenpai": [0], "riichi": [0]},

@@ -14,14 +14,14 @@ from tests.games.test_views_queries import build_season, measure, pinned, warm
 
 __all__ = ["measure", "pinned", "warm"]
 
-# Both: the club, the signed-in session, the user, the membership. The player page: the
+# Both: the signed-in session, the user, the membership with its club. The player page: the
 # player, their families, a page of hands and one of sessions (by keyset: no count),
 # totals; the figures (session rows, table mates, the largest win's hand) and the rating
 # history.
-PLAYER_QUERIES = 13
+PLAYER_QUERIES = 12
 # The club's rated families, its seasons with their rule sets, the latest ratings per
 # player, and those ratings with their players.
-RATINGS_QUERIES = 8
+RATINGS_QUERIES = 7
 
 
 def player_in(season_name: str) -> Player:
