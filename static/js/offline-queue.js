@@ -150,9 +150,7 @@
   // way (coming back online, say, while the try made offline had not yet failed).
   function schedule(ms) {
     if (timer) window.clearTimeout(timer);
-    var wait = askedAgain ? 0 : ms;
-    askedAgain = false;
-    timer = window.setTimeout(function () { timer = null; flush(); }, wait);
+    timer = window.setTimeout(function () { timer = null; flush(); }, askedAgain ? 0 : ms);
   }
 
   function settled(entry, result) {
@@ -178,10 +176,10 @@
       askedAgain = true;
       return;
     }
+    askedAgain = false;  // this flush is the one asked for
     var entries = load();
     if (!entries.length) return;
     sending = true;
-    askedAgain = false;
     var entry = entries[0];
     post(entry, true).then(function (result) {
       sending = false;
