@@ -34,6 +34,7 @@ from games.catalogs import catalogs_compile
 from games.models import Club, Player, RuleSet, Season, Session
 from scoring.chinese import use_english_script
 from tests.browser import stop_chromium
+from tests.frame_stack import call_in_a_large_frame
 
 PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
@@ -78,6 +79,15 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     finally:
         if nextitem is None or not nextitem.get_closest_marker("browser"):
             stop_chromium()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> Any:
+    """The test loop (pytest's, or a pytest-xdist worker's) runs inside one large frame:
+    CPython then stops mapping memory for the frames of deep calls (tests/frame_stack.py)."""
+    plugins = session.config.pluginmanager
+    loop = plugins.subset_hook_caller("pytest_runtestloop", remove_plugins=[sys.modules[__name__]])
+    return call_in_a_large_frame(lambda: loop(session=session))
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
