@@ -49,8 +49,9 @@ ONE_BY_ONE = ("tests/api/test_schemathesis.py::",)
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slowest modules first, longest first (``slow(seconds=N)``), the rest as collected,
-    the ``ONE_BY_ONE`` tests last: pytest-xdist (``--no-loadscope-reorder``) hands modules
-    out in this order, so the two workers are not left waiting on one long module at the end.
+    the ``ONE_BY_ONE`` tests last (they too longest first): pytest-xdist
+    (``--no-loadscope-reorder``) hands modules out in this order, so the two workers are not
+    left waiting on one long module at the end.
 
     Under pytest 9.2, schemathesis (4.32) names each operation's test but all of them get
     the test function's node id; each gets its own (``[operation]``), so that reports and
@@ -61,24 +62,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_order)
 
 
-def _order(item: pytest.Item) -> float:
-    if item.nodeid.startswith(ONE_BY_ONE):
-        return 1.0
-    if item.get_closest_marker("browser"):  # together, so that they share one Chromium
-        return 0.5
+def _order(item: pytest.Item) -> tuple[int, float]:
     mark = item.get_closest_marker("slow")
-    return -float(mark.kwargs["seconds"]) if mark else 0.0
+    longest_first = -float(mark.kwargs["seconds"]) if mark else 0.0
+    if item.nodeid.startswith(ONE_BY_ONE):
+        return 2, longest_first
+    if item.get_closest_marker("browser"):  # together, so that they share one Chromium
+        return 1, 0.0
+    return 0, longest_first
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     """A run of browser tests shares one Chromium (``tests/browser.py``), stopped after the
-    last of them, before a test that does not drive a browser."""
+    last of them, before a test that does not drive a browser. After a module's last test
+    (and after the run's), the garbage is collected."""
     try:
         return (yield)
     finally:
         if nextitem is None or not nextitem.get_closest_marker("browser"):
             stop_chromium()
+        if nextitem is None or nextitem.path != item.path:
+            set_aside_what_lives()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -101,6 +106,15 @@ class OneByOneScopes(LoadScopeScheduling):  # type: ignore[misc]
     def _split_scope(self, nodeid: str) -> str:
         return nodeid if nodeid.startswith(ONE_BY_ONE) else super()._split_scope(nodeid)
 
+    def _reschedule(self, node: Any) -> None:
+        """A worker is given the next ``ONE_BY_ONE`` test when it holds one test besides
+        the one it runs (pytest-xdist gives more work at two): at the end of the run, the
+        first worker to finish has less left on the other to wait for."""
+        waiting = next(iter(self.workqueue), "")
+        if waiting.startswith(ONE_BY_ONE) and self._pending_of(self.assigned_work[node]) > 1:
+            return
+        super()._reschedule(node)
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Pages are read in every language, so the catalogues are compiled first (once, by
@@ -111,23 +125,31 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Most of a worker's objects are made before its first test (Django's apps, the test
-    items, schemathesis's schema, Hypothesis's strategies) and live to the end of the run;
-    what a test makes dies with it, its cycles freed by the collections of the young
-    generations. So the garbage collector sets aside what collection made (``gc.freeze``)
-    and makes no full collection of its own (a test may still ask for one): each full pass
-    walked the whole heap again, about 25 passes of a quarter second each a worker, a tenth
-    of the run. A worker's memory stays under about 650 MB."""
-    gc.collect()
-    gc.freeze()
+    items, schemathesis's schema, Hypothesis's strategies) and live to the end of the run.
+    So the garbage collector sets them aside (``gc.freeze``) and makes no full collection
+    of its own: each full pass walked the whole heap again, about 25 passes of a quarter
+    second each a worker, a tenth of the run. What a test makes that outlives the young
+    collections is collected when its module ends (:func:`set_aside_what_lives`)."""
+    set_aside_what_lives()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_NEVER)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """After the last test, one full collection (it finds any finaliser's unraisable
-    exception, which pytest then reports), and what is left is set aside too: pytest's own
-    collections at its exit then walk nothing but what is made after, not the whole heap
-    again (two more passes, about a second a worker, at the end of the run)."""
+    """The same at the end of the session, in the process that started the workers too:
+    pytest's own collections at its exit then walk only what is made after, not the whole
+    heap again (two passes, a second at the end of the run)."""
+    set_aside_what_lives()
+
+
+def set_aside_what_lives() -> None:
+    """A full collection, then what is left is set aside: the next full collection walks
+    only what is made after. Made after each module (its fixtures torn down), each pass
+    walks only that module's leavings, and the last test of the run leaves little for the
+    last pass and pytest's own at its exit: one pass at the end over all of them took a
+    second and a half, while the other worker had finished. (Its finalisers' unraisable
+    exceptions are found there, and pytest reports them.) A worker's memory stays under
+    about 550 MB."""
     gc.collect()
     gc.freeze()
 

@@ -112,6 +112,8 @@ class Workflows(schema.as_state_machine()):  # type: ignore[misc]
         case.validate_response(response, checks=CHECKS)
 
 
+# The longest of this module's tests, which are handed out one by one: it goes first.
+@pytest.mark.slow(seconds=3)
 @pytest.mark.django_db
 def test_workflows_following_the_links_get_no_server_error(world: dict[str, str]) -> None:
     Workflows.headers = world

@@ -43,6 +43,10 @@ job = ImportJob.objects.get()
 print(json.dumps({"status": job.status, "hands": Hand.objects.count(),
     "lost": jobs.job_is_lost(job), "attempts": job.attempts}))
 """
+WAIT_UNTIL = """
+import time
+time.sleep(max(0.0, {!r} - time.time()))
+"""
 RETRY = """
 print(jobs.job_retry(ImportJob.objects.get()))
 """  # after STATE, in the same process
@@ -153,10 +157,10 @@ def test_a_killed_worker_leaves_no_hand_and_the_retry_imports_everything(
     finally:
         worker.wait(timeout=30)
 
-    # The heartbeat stops with the worker: wait until its last beat is older than the limit.
-    last_beat = progress_of(env, job_id)["beat"]
-    time.sleep(max(0.0, last_beat + float(env["IMPORT_JOB_STALE_SECONDS"]) + 0.1 - time.time()))
-    printed, retried_job = shell(env, STATE + RETRY)
+    # The heartbeat stops with the worker: the job is read once its last beat is older than
+    # the limit (the process waits for that after its start-up, not before).
+    stale_at = progress_of(env, job_id)["beat"] + float(env["IMPORT_JOB_STALE_SECONDS"]) + 0.1
+    printed, retried_job = shell(env, WAIT_UNTIL.format(stale_at) + STATE + RETRY)
     killed = state(printed)
     assert (killed["status"], killed["hands"], killed["lost"]) == ("running", 0, True)
     assert retried_job == "[]"
