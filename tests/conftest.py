@@ -148,8 +148,7 @@ def set_aside_what_lives() -> None:
     walks only that module's leavings, and the last test of the run leaves little for the
     last pass and pytest's own at its exit: one pass at the end over all of them took a
     second and a half, while the other worker had finished. (Its finalisers' unraisable
-    exceptions are found there, and pytest reports them.) A worker's memory stays under
-    about 550 MB."""
+    exceptions are found there, and pytest reports them.) A worker peaks at about 510 MB."""
     gc.collect()
     gc.freeze()
 
