@@ -1,7 +1,7 @@
 """The signature on every delivery: HMAC-SHA256 of ``timestamp + "." + body``.
 
 The timestamp is signed with the body so that a receiver can refuse a replayed delivery
-(see the README for the receiving side).
+(see docs/api.md for the receiving side).
 """
 
 from __future__ import annotations

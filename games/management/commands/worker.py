@@ -1,7 +1,7 @@
 """Run queued jobs: `worker` runs until stopped, `worker --burst` runs what is queued and exits.
 
 A thin wrapper of django-tasks-db's own `db_worker` (every option of it works here too), so
-that scripts, tests and the README name one command whatever the backend becomes.
+that scripts, tests and the docs name one command whatever the backend becomes.
 """
 
 from __future__ import annotations
