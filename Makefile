@@ -41,8 +41,7 @@ test: export PYTHONDONTWRITEBYTECODE =
 test: lint node_modules/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	@# One worker per core (pytest-xdist); a module's or class's tests stay on one worker,
-	@# so data built once per module or class is built once. The conftest starts the slowest
-	@# modules first (slow marks) and hands schemathesis's tests out one by one, last.
+	@# so data built once per module or class is built once; the slowest modules go first.
 	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder
 
 clean:

@@ -4,7 +4,6 @@ dave organises the Tigers (members only) and belongs nowhere else."""
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import os
 import shutil
 import subprocess
@@ -26,94 +25,39 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.utils import translation
-from schemathesis.pytest.plugin import SchemathesisFunction
-from xdist.scheduler import LoadScopeScheduling
 
 from games import services
 from games.catalogs import catalogs_compile
 from games.models import Club, Player, RuleSet, Season, Session
 from scoring.chinese import use_english_script
-from tests.browser import stop_chromium
-from tests.frame_stack import call_in_a_large_frame
+from tests.browser.chromium import stop_chromium
 
 PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}
-# Collections of the middle generation before a full one: more than a run of the suite makes.
-FULL_COLLECTION_NEVER = 1_000_000
-
-
-# Modules whose tests are handed out to the workers one by one (each a work unit of its own),
-# after every other: schemathesis's thirty tests of about 2 s even out the workers' ends.
-ONE_BY_ONE = ("tests/api/test_schemathesis.py::",)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest modules first, longest first (``slow(seconds=N)``), the rest as collected,
-    the ``ONE_BY_ONE`` tests last (they too longest first): pytest-xdist
-    (``--no-loadscope-reorder``) hands modules out in this order, so the two workers are not
-    left waiting on one long module at the end.
-
-    Under pytest 9.2, schemathesis (4.32) names each operation's test but all of them get
-    the test function's node id; each gets its own (``[operation]``), so that reports and
-    pytest-xdist tell them apart."""
-    for item in items:
-        if isinstance(item, SchemathesisFunction) and item.operation_label:
-            item._id = item.id.with_params(item.operation_label)
+    """The slowest modules first, longest first (``slow(seconds=N)``), and the browser tests
+    together at the end, so that a worker's run of them shares one Chromium: pytest-xdist
+    (``--dist loadscope --no-loadscope-reorder``) hands modules out in this order."""
     items.sort(key=_order)
 
 
 def _order(item: pytest.Item) -> tuple[int, float]:
     mark = item.get_closest_marker("slow")
     longest_first = -float(mark.kwargs["seconds"]) if mark else 0.0
-    if item.nodeid.startswith(ONE_BY_ONE):
-        return 2, longest_first
-    if item.get_closest_marker("browser"):  # together, so that they share one Chromium
+    if item.get_closest_marker("browser"):
         return 1, 0.0
     return 0, longest_first
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    """A run of browser tests shares one Chromium (``tests/browser.py``), stopped after the
-    last of them, before a test that does not drive a browser. After a module's last test
-    (and after the run's), the garbage is collected."""
-    try:
-        return (yield)
-    finally:
-        if nextitem is None or not nextitem.get_closest_marker("browser"):
-            stop_chromium()
-        if nextitem is None or nextitem.path != item.path:
-            set_aside_what_lives()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtestloop(session: pytest.Session) -> Any:
-    """The test loop (pytest's, or a pytest-xdist worker's) runs inside one large frame:
-    CPython then stops mapping memory for the frames of deep calls (tests/frame_stack.py)."""
-    plugins = session.config.pluginmanager
-    loop = plugins.subset_hook_caller("pytest_runtestloop", remove_plugins=[sys.modules[__name__]])
-    return call_in_a_large_frame(lambda: loop(session=session))
-
-
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadscope``, but each ``ONE_BY_ONE`` test is a scope of its own."""
-    if config.getvalue("dist") != "loadscope":
-        return None
-    return OneByOneScopes(config, log)
-
-
-class OneByOneScopes(LoadScopeScheduling):  # type: ignore[misc]
-    def _split_scope(self, nodeid: str) -> str:
-        return nodeid if nodeid.startswith(ONE_BY_ONE) else super()._split_scope(nodeid)
-
-    def _reschedule(self, node: Any) -> None:
-        """A worker is given the next ``ONE_BY_ONE`` test when it holds one test besides
-        the one it runs (pytest-xdist gives more work at two): at the end of the run, the
-        first worker to finish has less left on the other to wait for."""
-        waiting = next(iter(self.workqueue), "")
-        if waiting.startswith(ONE_BY_ONE) and self._pending_of(self.assigned_work[node]) > 1:
-            return
-        super()._reschedule(node)
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """A run of browser tests shares one Chromium (``tests/browser/chromium.py``), stopped
+    after the last of them, before a test that does not drive a browser (after the
+    test's own fixtures are torn down)."""
+    if nextitem is None or not nextitem.get_closest_marker("browser"):
+        stop_chromium()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -121,36 +65,6 @@ def pytest_configure(config: pytest.Config) -> None:
     the process that starts any workers)."""
     if not hasattr(config, "workerinput"):
         catalogs_compile()
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Most of a worker's objects are made before its first test (Django's apps, the test
-    items, schemathesis's schema, Hypothesis's strategies) and live to the end of the run.
-    So the garbage collector sets them aside (``gc.freeze``) and makes no full collection
-    of its own: each full pass walked the whole heap again, about 25 passes of a quarter
-    second each a worker, a tenth of the run. What a test makes that outlives the young
-    collections is collected when its module ends (:func:`set_aside_what_lives`)."""
-    set_aside_what_lives()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_NEVER)
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """The same at the end of the session, in the process that started the workers too:
-    pytest's own collections at its exit then walk only what is made after, not the whole
-    heap again (two passes, a second at the end of the run)."""
-    set_aside_what_lives()
-
-
-def set_aside_what_lives() -> None:
-    """A full collection, then what is left is set aside: the next full collection walks
-    only what is made after. Made after each module (its fixtures torn down), each pass
-    walks only that module's leavings, and the last test of the run leaves little for the
-    last pass and pytest's own at its exit: one pass at the end over all of them took a
-    second and a half, while the other worker had finished. (Its finalisers' unraisable
-    exceptions are found there, and pytest reports them.) A worker peaks at about 510 MB."""
-    gc.collect()
-    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
@@ -225,6 +139,21 @@ def session(season: Season, players: list[Player], alice: User) -> Session:
     return services.session_start(
         season=season, played_on=dt.date(2026, 3, 1), players=players, by=alice
     )
+
+
+@pytest.fixture
+def competition_session(club: Club, players: list[Player], alice: User, bob: User) -> Session:
+    """A game under competition seating (the default of a new rule set) after five draws."""
+    rules = services.rule_set_create(
+        club=club, name="MCR competition", family="mcr", params={"seats": "competition"}, by=alice
+    )
+    season = services.season_save(club=club, name="MCR competition", rule_set=rules)
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 6, 1), players=players, by=alice
+    )
+    for _ in range(5):
+        services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
+    return session
 
 
 ZUNG_JUNG = {

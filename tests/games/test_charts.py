@@ -15,9 +15,9 @@ from django.test import Client
 from games import charts, importing, selectors, services
 from games.models import Club, Player, Season
 from scoring.score_files import BIG_TWO_FORMAT
-from tests.browser import HAVE_CHROMIUM
-from tests.games import test_browser
-from tests.games.test_browser import PHONE
+from tests.browser import test_recording as test_browser
+from tests.browser.chromium import HAVE_CHROMIUM
+from tests.browser.test_recording import PHONE
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
 pytestmark = pytest.mark.slow(seconds=4)

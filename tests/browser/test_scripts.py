@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Hand, Player, Preferences, Session
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
-from tests.games.test_offline_browser import ready_offline
+from tests.browser.test_offline import ready_offline
+from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 

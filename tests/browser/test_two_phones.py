@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Hand, Session
-from tests.games.test_browser import (
+from tests.browser.test_recording import (
     PHONE,
     REPORT_CSP_VIOLATIONS,
     page,  # noqa: F401 (the fixture)

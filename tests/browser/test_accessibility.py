@@ -15,7 +15,7 @@ from django.core.management import call_command
 
 from games.management.commands.seed_demo import DEMO_PASSWORD
 from games.models import Session
-from tests.games.test_browser import PHONE, follow, page, pytestmark
+from tests.browser.test_recording import PHONE, follow, page, pytestmark
 
 __all__ = ["page", "pytestmark"]
 

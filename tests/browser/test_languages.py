@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.chinese import to_simplified
+from tests.browser.test_recording import PHONE, follow, page, pytestmark
 from tests.conftest import PASSWORD
-from tests.games.test_browser import PHONE, follow, page, pytestmark
 
 __all__ = ["page", "pytestmark"]
 

@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Hand, Session
-from tests.games.test_browser import (
+from tests.browser.test_classical import table
+from tests.browser.test_recording import (
     PHONE,
     page,
     pytestmark,
@@ -19,7 +20,6 @@ from tests.games.test_browser import (
     saved_then_sheet,
     sign_in,
 )
-from tests.games.test_classical_browser import table
 
 __all__ = ["page", "pytestmark", "table"]
 

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.contrib.auth.models import User
+
+from games.models import Club
 from games.stats.replay import ratings_replay
-from tests.games.stats.conftest import League
-from tests.games.test_browser import PHONE, page, pytestmark
+from tests.browser.test_recording import PHONE, page, pytestmark
+from tests.games.stats.conftest import League, build_league
 
 __all__ = ["page", "pytestmark"]
+
+
+@pytest.fixture
+def league(club: Club, alice: User) -> League:
+    return build_league(club, alice)
 
 
 def test_the_player_page_and_its_charts_fit_a_phone(page: Any, league: League) -> None:

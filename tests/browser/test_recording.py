@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from games.models import Hand, Session
-from tests.browser import HAVE_CHROMIUM, chromium, wait_until_answered
+from tests.browser.chromium import HAVE_CHROMIUM, chromium, wait_until_answered
 from tests.conftest import PASSWORD
 
 PHONE = {"width": 375, "height": 812}
@@ -45,9 +45,8 @@ def page(live_server: Any) -> Iterator[Any]:
     assert not violations, violations
     # Inside Playwright's event loop the ORM has a connection of its own: close it, or
     # the test database could not be dropped at the end. A cursor left unfinished in a
-    # reference cycle holds a read lock on its table until it is collected, and the run
-    # makes no full collection of its own (tests/conftest.py): one is made here, so that
-    # emptying the database after the test finds no table locked.
+    # reference cycle holds a read lock on its table until it is collected: one collection
+    # here, so that emptying the database after the test finds no table locked.
     gc.collect()
     connections.close_all()
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
-from tests.games.test_browser import (
+from tests.browser.test_recording import (
     PHONE,
     follow,
     page,

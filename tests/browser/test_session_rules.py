@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import HandRevision, RuleSet, Session
+from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
 from tests.games import test_session_rules as services_tests
-from tests.games.test_browser import PHONE, follow, page, pytestmark, sign_in
 from tests.games.test_session_rules import (
     CORRECTED_RULES,
     HOUSE_RULES,

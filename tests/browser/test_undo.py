@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import Hand, Session
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
-from tests.games.test_two_phones_browser import fill_hand
+from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
+from tests.browser.test_two_phones import fill_hand
 
 __all__ = ["page", "pytestmark"]
 

@@ -17,8 +17,8 @@ import pytest
 from django.db import connection
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser.test_recording import PHONE, page, pytestmark
 from tests.conftest import PASSWORD
-from tests.games.test_browser import PHONE, page, pytestmark
 from tests.games.test_import_job_killed import ROOT, manage, processes_env
 from tests.games.test_sqlite_club_night import server_for
 

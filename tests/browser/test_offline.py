@@ -12,7 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from games import services
 from games.models import Hand, Player, Session
-from tests.games.test_browser import PHONE, page, pytestmark, sign_in
+from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 

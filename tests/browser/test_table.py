@@ -9,9 +9,9 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Membership, Session
+from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
+from tests.browser.test_two_phones import fill_hand
 from tests.games.pages import DISCARD
-from tests.games.test_browser import PHONE, follow, page, pytestmark, sign_in
-from tests.games.test_two_phones_browser import fill_hand
 
 __all__ = ["page", "pytestmark"]
 

@@ -1,0 +1,1 @@
+"""Browser tests: real headless Chromium at phone size (``browser`` mark)."""
