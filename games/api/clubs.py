@@ -23,8 +23,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.common import ListFilters, filter_parameters, filtered, page_response, parse
+from games.api.common import DateRangeQuery, page_response, parse
 from games.api.fields import PointsField, RatioField
+from games.api.filters import ClubListFilter, filter_parameters, filtered
 from games.api.pagination import list_parameters, page_of
 from games.api.permissions import access_to, readable_clubs
 from games.models import Club, Membership, Player, SessionSeatTotal
@@ -91,11 +92,11 @@ class PlayerListApi(APIView):
     @extend_schema(
         operation_id="players_list",
         tags=["players"],
-        parameters=filter_parameters("club"),
+        parameters=filter_parameters(ClubListFilter),
         responses=page_of(PlayerSerializer),
     )
     def get(self, request: Request) -> Response:
-        players = filtered(request, Player.objects.select_related("club"), {}, "club")
+        players = filtered(ClubListFilter, request, Player.objects.select_related("club"))
         return page_response(request, players, ("id",), PlayerSerializer)
 
 
@@ -130,8 +131,10 @@ class PlayerStatsSerializer(serializers.Serializer[Any]):
     seasons = SeasonStatsSerializer(many=True)
 
 
-class StatsFilters(ListFilters):
-    pass
+class ClubStatsQuery(DateRangeQuery):
+    season = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**62, help_text="Only this season (id)."
+    )
 
 
 def _kept(figure: str) -> Coalesce:
@@ -165,12 +168,12 @@ class PlayerStatsApi(APIView):
         operation_id="players_stats",
         tags=["players"],
         summary="A player's statistics, in total and per season",
-        parameters=filter_parameters("season", "date_from", "date_to", paged=False),
+        parameters=[ClubStatsQuery],
         responses=PlayerStatsSerializer,
     )
     def get(self, request: Request, player_id: int) -> Response:
         player = get_player(request, player_id)
-        criteria = parse(StatsFilters, request.query_params)
+        criteria = parse(ClubStatsQuery, request.query_params)
         scores = SessionSeatTotal.objects.filter(player=player)
         if "season" in criteria:
             scores = scores.filter(season_id=criteria["season"])

@@ -1,21 +1,17 @@
-"""What every API area shares: parsing input, the list filters, and answering one page."""
+"""What every API area shares: parsing input, the dates of a report, and answering one page."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.pagination import CursorPage, list_parameters
-from games.api.permissions import access_to, readable_clubs
+from games.api.pagination import CursorPage
 
 # Keys that are not UUIDs are mapped to one per caller, so two tools never collide.
 IDEMPOTENCY_NAMESPACE = uuid.UUID("5b0f3f4e-9d55-4c43-a3c5-2a1f1d6f6a57")
@@ -29,67 +25,18 @@ def parse(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dic
     return dict(serializer.validated_data)
 
 
-class ListFilters(serializers.Serializer[Any]):
-    club = serializers.SlugField(required=False, help_text="The club's slug.")
-    season = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
-    session = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
-    player = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
-    date_from = serializers.DateField(required=False, help_text="First day, inclusive.")
-    date_to = serializers.DateField(required=False, help_text="Last day, inclusive.")
+class DateRangeQuery(serializers.Serializer[Any]):
+    """The dates a report (standings, statistics) may be narrowed to; ``extend_schema`` takes
+    the class as its query parameters."""
+
+    date_from = serializers.DateField(required=False, help_text="Played on or after this day.")
+    date_to = serializers.DateField(required=False, help_text="Played on or before this day.")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start, end = attrs.get("date_from"), attrs.get("date_to")
         if start and end and end < start:
             raise serializers.ValidationError({"date_to": [_("The range ends before it starts.")]})
         return attrs
-
-
-FILTER_HELP = {
-    "club": "Only this club (its slug).",
-    "season": "Only this season (id).",
-    "session": "Only this session (id).",
-    "player": "Only what this player took part in (id).",
-    "date_from": "Played on or after this day.",
-    "date_to": "Played on or before this day.",
-}
-FILTER_TYPES = {
-    "club": OpenApiTypes.STR,
-    "season": OpenApiTypes.INT,
-    "session": OpenApiTypes.INT,
-    "player": OpenApiTypes.INT,
-    "date_from": OpenApiTypes.DATE,
-    "date_to": OpenApiTypes.DATE,
-}
-
-
-def filter_parameters(*names: str, paged: bool = True) -> list[OpenApiParameter]:
-    """The schema's query parameters for the filters a list takes, then the page ones."""
-    filters = [
-        OpenApiParameter(name, FILTER_TYPES[name], description=FILTER_HELP[name]) for name in names
-    ]
-    return filters + (list_parameters() if paged else [])
-
-
-def filtered(
-    request: Request, queryset: QuerySet[Any], paths: Mapping[str, str], club_path: str
-) -> QuerySet[Any]:
-    """Only rows of readable clubs, narrowed by the filters this list knows (``paths``).
-
-    Filtering by a club the caller may not see answers 404, exactly as its pages do.
-    """
-    criteria = parse(ListFilters, request.query_params)
-    if "club" in criteria:
-        club = access_to(request, criteria.pop("club")).club
-        queryset = queryset.filter(**{club_path: club})
-    else:
-        queryset = queryset.filter(**{f"{club_path}__in": readable_clubs(request).values("pk")})
-    condition = Q()
-    for name, value in criteria.items():
-        if name not in paths:
-            continue
-        lookup = {"date_from": "__gte", "date_to": "__lte"}.get(name, "")
-        condition &= Q(**{paths[name] + lookup: value})
-    return queryset.filter(condition)
 
 
 def page_response(

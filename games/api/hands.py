@@ -22,9 +22,10 @@ from rest_framework.views import APIView
 
 from games import services
 from games.access import signed_in
-from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
+from games.api.common import client_id_for, page_response, parse
 from games.api.errors import PreconditionFailed, PreconditionRequired
 from games.api.fields import JSONObjectField
+from games.api.filters import HandFilter, filter_parameters, filtered
 from games.api.hand_bodies import (
     HandDetailSerializer,
     HandSerializer,
@@ -73,18 +74,11 @@ class HandListApi(APIView):
         operation_id="hands_list",
         tags=["hands"],
         summary="Hands in the scores (not deleted ones), session by session, each in play order",
-        parameters=filter_parameters("club", "season", "session", "player", "date_from", "date_to"),
+        parameters=filter_parameters(HandFilter),
         responses=page_of(HandSerializer),
     )
     def get(self, request: Request) -> Response:
-        paths = {
-            "season": "session__season_id",
-            "session": "session_id",
-            "player": "scores__player_id",
-            "date_from": "session__played_on",
-            "date_to": "session__played_on",
-        }
-        hands = filtered(request, list_hands().filter(deleted_at=None), paths, "session__club")
+        hands = filtered(HandFilter, request, list_hands().filter(deleted_at=None))
         return page_response(request, hands, ("session_id", "number"), HandSerializer)
 
 

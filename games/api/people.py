@@ -16,7 +16,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from games.api.common import ListFilters, filter_parameters, parse
+from games.api.common import DateRangeQuery, parse
 from games.api.stats import (
     FAMILY_CHOICES,
     MODEL_PARAMETERS,
@@ -64,10 +64,6 @@ class PersonSerializer(serializers.Serializer[Any]):
     )
 
 
-class PersonFilters(ListFilters):
-    pass
-
-
 def _skill(skill: Skill | None) -> dict[str, Any] | None:
     if skill is None:
         return None
@@ -94,12 +90,12 @@ class PersonApi(APIView):
         operation_id="people_retrieve",
         tags=["people"],
         summary="One person across the clubs the caller may see, within a date range",
-        parameters=[*filter_parameters("date_from", "date_to", paged=False)],
+        parameters=[DateRangeQuery],
         responses={200: PersonSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, username: str) -> HttpResponseBase:
         account = get_object_or_404(User, username=username, is_active=True)
-        criteria = parse(PersonFilters, request.query_params)
+        criteria = parse(DateRangeQuery, request.query_params)
         dates = DateRange(criteria.get("date_from"), criteria.get("date_to"))
         if not visible_players(person=account, viewer=request.user):
             raise Http404(_("No such person."))  # their existence stays hidden

@@ -9,16 +9,16 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
-from games.api.common import ListFilters, filter_parameters, filtered, page_response, parse
+from games.api.common import DateRangeQuery, page_response, parse
 from games.api.fields import JSONObjectField
+from games.api.filters import ClubListFilter, filter_parameters, filtered
 from games.api.pagination import page_of
 from games.api.permissions import access_to
 from games.api.standings import standings_row, standings_schema, standings_serializer
@@ -67,11 +67,11 @@ class RuleSetListApi(APIView):
     @extend_schema(
         operation_id="rule_sets_list",
         tags=["rule sets"],
-        parameters=filter_parameters("club"),
+        parameters=filter_parameters(ClubListFilter),
         responses=page_of(RuleSetSerializer),
     )
     def get(self, request: Request) -> Response:
-        rule_sets = filtered(request, _rule_sets(), {}, "club")
+        rule_sets = filtered(ClubListFilter, request, _rule_sets())
         return page_response(request, rule_sets, ("id",), RuleSetSerializer)
 
 
@@ -110,11 +110,11 @@ class SeasonListApi(APIView):
     @extend_schema(
         operation_id="seasons_list",
         tags=["seasons"],
-        parameters=filter_parameters("club"),
+        parameters=filter_parameters(ClubListFilter),
         responses=page_of(SeasonSerializer),
     )
     def get(self, request: Request) -> Response:
-        seasons = filtered(request, _seasons(), {}, "club")
+        seasons = filtered(ClubListFilter, request, _seasons())
         return page_response(request, seasons, ("id",), SeasonSerializer)
 
 
@@ -124,13 +124,13 @@ class SeasonDetailApi(APIView):
         return Response(SeasonSerializer(get_season(request, season_id)).data)
 
 
-class StandingsFilters(ListFilters):
-    min_games = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000)
-
-
-MIN_GAMES = OpenApiParameter(
-    "min_games", OpenApiTypes.INT, description="Leave out players with fewer games."
-)
+class StandingsQuery(DateRangeQuery):
+    min_games = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=1_000_000,
+        help_text="Leave out players with fewer games.",
+    )
 
 
 class SeasonStandingsApi(APIView):
@@ -138,7 +138,7 @@ class SeasonStandingsApi(APIView):
         operation_id="seasons_standings",
         tags=["seasons"],
         summary="A season's standings (one report, not paginated: one row per player)",
-        parameters=[*filter_parameters("date_from", "date_to", paged=False), MIN_GAMES],
+        parameters=[StandingsQuery],
         responses={
             200: standings_schema(),
             304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
@@ -146,7 +146,7 @@ class SeasonStandingsApi(APIView):
     )
     def get(self, request: Request, season_id: int) -> HttpResponseBase:
         season = get_season(request, season_id)
-        criteria = parse(StandingsFilters, request.query_params)
+        criteria = parse(StandingsQuery, request.query_params)
         filters = {
             "date_from": criteria.get("date_from"),
             "date_to": criteria.get("date_to"),

@@ -15,7 +15,8 @@ from rest_framework.views import APIView
 
 from games import services
 from games.access import require_session_starter, signed_in
-from games.api.common import client_id_for, filter_parameters, filtered, page_response, parse
+from games.api.common import client_id_for, page_response, parse
+from games.api.filters import SessionFilter, filter_parameters, filtered
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
 from games.api.session_bodies import (
@@ -33,17 +34,11 @@ class SessionListApi(APIView):
         operation_id="sessions_list",
         tags=["sessions"],
         summary="Sessions, newest first",
-        parameters=filter_parameters("club", "season", "player", "date_from", "date_to"),
+        parameters=filter_parameters(SessionFilter),
         responses=page_of(SessionSerializer),
     )
     def get(self, request: Request) -> Response:
-        paths = {
-            "season": "season_id",
-            "player": "seats__player_id",
-            "date_from": "played_on",
-            "date_to": "played_on",
-        }
-        sessions = filtered(request, sessions_with_seats(), paths, "club")
+        sessions = filtered(SessionFilter, request, sessions_with_seats())
         return page_response(request, sessions, ("-played_on", "-id"), SessionSerializer)
 
 

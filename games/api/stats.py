@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from games import selectors
 from games.api.clubs import get_player
-from games.api.common import ListFilters, filter_parameters, parse
+from games.api.common import DateRangeQuery, parse
 from games.api.fields import PointsField, RatioField
 from games.api.permissions import access_to
 from games.models import Player, Season
@@ -43,9 +43,6 @@ from scoring.families import FAMILIES, get_family
 
 FAMILY_CHOICES = [(key, family.label) for key, family in FAMILIES.items()]
 NOT_MODIFIED = OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match.")
-FAMILY = OpenApiParameter(
-    "family", OpenApiTypes.STR, enum=list(FAMILIES), description="Only this rule family."
-)
 
 
 def opaque_etag(version: str) -> str:
@@ -65,8 +62,10 @@ def conditional(request: Request, version: str, answer: Callable[[], Any]) -> Ht
     return response
 
 
-class StatsFilters(ListFilters):
-    family = serializers.ChoiceField(choices=FAMILY_CHOICES, required=False)
+class StatsQuery(DateRangeQuery):
+    family = serializers.ChoiceField(
+        choices=FAMILY_CHOICES, required=False, help_text="Only this rule family."
+    )
 
 
 def _dates(criteria: dict[str, Any]) -> DateRange:
@@ -210,12 +209,12 @@ class PlayerFamilyStatsApi(APIView):
         operation_id="players_family_stats",
         tags=["players"],
         summary="A player's figures in each rule family played, within a date range",
-        parameters=[FAMILY, *filter_parameters("date_from", "date_to", paged=False)],
+        parameters=[StatsQuery],
         responses={200: PlayerFamilyStatsSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, player_id: int) -> HttpResponseBase:
         player = get_player(request, player_id)
-        criteria = parse(StatsFilters, request.query_params)
+        criteria = parse(StatsQuery, request.query_params)
         version = f"{player_stats_version(player=player)}:{sorted(criteria.items())}"
         return conditional(request, version, lambda: self._data(player, criteria))
 
@@ -257,12 +256,12 @@ class PlayerHeadToHeadApi(APIView):
         operation_id="players_head_to_head",
         tags=["players"],
         summary="What a player exchanged with each opponent (each pair nets to zero)",
-        parameters=[FAMILY, *filter_parameters("date_from", "date_to", paged=False)],
+        parameters=[StatsQuery],
         responses={200: HeadToHeadSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, player_id: int) -> HttpResponseBase:
         player = get_player(request, player_id)
-        criteria = parse(StatsFilters, request.query_params)
+        criteria = parse(StatsQuery, request.query_params)
         figures = player_stats_version(player=player)
         mates = opponents_version(player=player)
         version = f"h2h:{figures}:{mates}:{sorted(criteria.items())}"

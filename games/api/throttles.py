@@ -1,4 +1,4 @@
-"""Request limits: per token, per signed-in browser user, per anonymous address (see docs/api.md)."""
+"""Request limits: per token, per signed-in browser user, per anonymous address (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Skill ratings: openskill's Plackett–Luce model over session placements (no database).
 
 Each session is one match: its seats placed by their net over the session (equal nets share
-a place). The model's parameters are openskill's defaults, documented in docs/user-guide.md (Ratings):
+a place). The model's parameters are openskill's defaults (docs/user-guide.md, Ratings):
 μ₀ = 25, σ₀ = 25/3, β = 25/6, τ = 25/300, κ = 0.0001.
 """
 

@@ -102,9 +102,7 @@ def _render_job(
         "state": job_state(job),
         "preview": job.preview,
         "problems": refused or jobs.problems_of(job),
-        "confirm": confirm
-        if job.status == Status.CHECKED and job.preview.get("can_import")
-        else None,
+        "confirm": confirm if _can_confirm(job) else None,
         "can_retry": jobs.job_can_retry(job),
     }
     return render(request, "games/import_job.html", context)
