@@ -20,6 +20,14 @@ class DeadlinePassed(TimeoutError):
     """The receiver had the whole attempt's time and did not answer within it."""
 
 
+def _left(deadline: float) -> float:
+    """The seconds left before ``deadline``; DeadlinePassed when none are."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise DeadlinePassed
+    return left
+
+
 class _DeadlineSocket:
     """A connected socket whose every send and read ends by one deadline.
 
@@ -30,10 +38,7 @@ class _DeadlineSocket:
         self.sock, self.deadline = sock, deadline
 
     def _arm(self) -> None:
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise DeadlinePassed
-        self.sock.settimeout(left)
+        self.sock.settimeout(_left(self.deadline))
 
     def sendall(self, data: bytes) -> None:
         self._arm()
@@ -69,11 +74,12 @@ class _PinnedHTTP(http.client.HTTPConnection):
     """Connects to a checked address; the Host header still names the hook's host."""
 
     def __init__(self, host: str, port: int, *, address: str, deadline: float) -> None:
-        super().__init__(host, port, timeout=max(deadline - time.monotonic(), 0.001))
+        super().__init__(host, port)
         self.address, self.deadline = address, deadline
 
     def connect(self) -> None:
-        sock = self._wrap(socket.create_connection((self.address, self.port), self.timeout))
+        connected = socket.create_connection((self.address, self.port), _left(self.deadline))
+        sock = self._wrap(connected)
         # http.client only sends, reads through makefile and closes: the stand-in does these.
         self.sock = cast(socket.socket, _DeadlineSocket(sock, deadline=self.deadline))
 
@@ -85,8 +91,9 @@ class _PinnedHTTPS(_PinnedHTTP):
     default_port = http.client.HTTPS_PORT
 
     def _wrap(self, sock: socket.socket) -> socket.socket:
-        # The certificate is checked against the host name, as for any https request.
-        sock.settimeout(max(self.deadline - time.monotonic(), 0.001))
+        # The certificate is checked against the host name, as for any https request. The
+        # handshake is one call, which the ssl module bounds by the socket's timeout in all.
+        sock.settimeout(_left(self.deadline))
         context = ssl.create_default_context()
         return context.wrap_socket(sock, server_hostname=self.host)
 
