@@ -42,7 +42,10 @@ class _DeadlineSocket:
 
     def sendall(self, data: bytes) -> None:
         self._arm()
-        self.sock.sendall(data)
+        try:
+            self.sock.sendall(data)
+        except TimeoutError as error:  # the time left ran out inside this send
+            raise DeadlinePassed from error
 
     def recv_into(self, buffer: memoryview) -> int:
         self._arm()
