@@ -24,9 +24,11 @@ run: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py catalogs compile
 	DEBUG=1 $(BIN)/python manage.py seed_demo
-	@# The job worker runs in the background beside the site and stops when the site does.
+	@# The job workers (imports and the rest; webhook deliveries) run in the background
+	@# beside the site and stop when the site does.
 	DEBUG=1 $(BIN)/python manage.py worker --no-reload & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	DEBUG=1 $(BIN)/python manage.py worker --no-reload --queue-name webhooks & hooks=$$!; \
+	trap 'kill $$worker $$hooks 2>/dev/null' EXIT INT TERM; \
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: $(STAMP)

@@ -291,7 +291,14 @@ SPECTACULAR_SETTINGS = {
 
 # Jobs: Django's task framework (the django-tasks backport on Django 5.2), queued in the
 # database so that workers on any machine sharing it run them (`manage.py worker`).
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Two queues, each with workers of its own (`manage.py worker` serves "default", `manage.py
+# worker --queue-name webhooks` the deliveries): a slow receiver never keeps an import waiting.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "webhooks"],
+    }
+}
 
 # The caches: "default" (API throttle counts) and "progress" (how far running jobs have got,
 # written outside their transactions). In Redis when REDIS_URL is set, so that every app
@@ -321,6 +328,8 @@ else:
 # Webhooks: hook URLs must resolve to public addresses (no requests into the private
 # network); development and tests may allow loopback for a receiver on this machine.
 WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", DEBUG)
+# The whole of one delivery attempt (connect, send, answer), by the clock: a receiver that
+# trickles its answer is cut off then, and the delivery retried later.
 WEBHOOKS_TIMEOUT_SECONDS = env_int("WEBHOOKS_TIMEOUT_SECONDS", 10)
 # The first retry of a failed delivery waits this long; each next one twice as long (max 1 h).
 WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import http.client
 import time
 
 from django.conf import settings
@@ -12,13 +13,16 @@ from django_tasks import task
 
 from games.webhooks import signing
 from games.webhooks.models import Webhook, WebhookDelivery
-from games.webhooks.sending import post
+from games.webhooks.sending import DeadlinePassed, post
 
 PAUSE_AFTER = dt.timedelta(days=1)
 MAX_BACKOFF_SECONDS = 3600
+# Deliveries have a queue of their own (settings.TASKS), served by workers of their own, so
+# that slow receivers never keep imports waiting for a worker.
+QUEUE = "webhooks"
 
 
-@task()
+@task(queue_name=QUEUE)
 def deliver_webhook(delivery_id: str) -> str:
     """One attempt at one delivery; a failure queues the next attempt, later each time."""
     delivery = WebhookDelivery.objects.select_related("webhook").filter(pk=delivery_id).first()
@@ -54,8 +58,13 @@ def _attempt(delivery: WebhookDelivery) -> tuple[int | None, str]:
         return post(url=delivery.webhook.url, body=body, headers=headers), ""
     except ValidationError as error:
         return None, " ".join(error.messages)
+    except DeadlinePassed:
+        seconds = settings.WEBHOOKS_TIMEOUT_SECONDS
+        return None, f"The receiver did not answer within {seconds} s; the attempt was cut off."
     except OSError as error:  # refused, unreachable, timed out, TLS: all worth a retry
         return None, f"Could not connect: {error}"[:300]
+    except http.client.HTTPException as error:  # an answer that is not HTTP
+        return None, f"The receiver's answer is not HTTP: {error!r}"[:300]
 
 
 def _succeeded(delivery: WebhookDelivery) -> None:

@@ -11,6 +11,7 @@ from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -243,6 +244,13 @@ PRIVATE_URLS = [
     ("http://[::ffff:10.0.0.1]/hook", "private"),
     ("http://169.254.169.254/latest/meta-data", "link-local"),
     ("http://0.0.0.0/hook", "private"),
+    # IPv6 forms that carry an IPv4 address: IPv4-compatible, NAT64, 6to4.
+    ("http://[::127.0.0.1]/hook", "loopback"),
+    ("http://[64:ff9b::7f00:1]/hook", "loopback"),
+    ("http://[2002:7f00:1::]/hook", "loopback"),
+    ("http://[64:ff9b::a00:1]/hook", "private"),
+    ("http://[2002:a9fe:a9fe::]/hook", "link-local"),
+    ("http://[fc00::1]/hook", "private"),
 ]
 
 
@@ -254,8 +262,34 @@ def test_the_page_refuses_hooks_on_private_addresses(
     response = client_for(alice).post("/c/dragons/webhooks/", {"url": url, "events": EVENTS})
     assert response.status_code == 200
     [error] = response.context["form"].errors["url"]
-    assert why in error
+    assert why in error and f"{urlsplit(url).hostname} leads to" in error
     assert not Webhook.objects.exists()
+
+
+def test_the_refusal_names_the_host_typed_not_the_address_it_resolves_to(
+    club: Club, alice: User, settings: Any
+) -> None:
+    settings.WEBHOOKS_ALLOW_LOOPBACK = False
+    data = {"url": "http://localhost:8000/hook", "events": EVENTS}
+    response = client_for(alice).post("/c/dragons/webhooks/", data)
+    [error] = response.context["form"].errors["url"]
+    assert error.startswith("localhost leads to a loopback address")
+    assert "127.0.0.1" not in error and "::1" not in error
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("zh-HK,zh;q=0.9", "10.0.0.1 通往私有或保留地址；Webhook 須指向公開地址。"),
+        ("zh-CN,zh;q=0.9", "10.0.0.1 通往私有或保留地址；Webhook 须指向公开地址。"),
+    ],
+)
+def test_the_refusal_is_in_the_pages_language(
+    club: Club, alice: User, header: str, expected: str
+) -> None:
+    data = {"url": "http://10.0.0.1/hook", "events": EVENTS}
+    response = client_for(alice).post("/c/dragons/webhooks/", data, HTTP_ACCEPT_LANGUAGE=header)
+    assert response.context["form"].errors["url"] == [expected]
 
 
 def test_allowing_loopback_still_refuses_the_private_network(
