@@ -22,7 +22,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from games import importing, services
-from games.models import Club, Hand, Season, Session
+from games.models import Club, Hand, Player, Season, Session
 from games.pmn_import import RecordFile, pmn_import, pmn_import_plan
 from scoring.score_files import HK_FORMAT
 from tests.api.conftest import DISCARD, Api, token_for
@@ -33,6 +33,7 @@ SELF_DRAWN = {"outcome": "self_drawn", "winner": 0, "faan": 3}
 PMN = Path(__file__).parent / "data" / "example_1.pmn"
 PLAYED_ON = dt.date(2026, 5, 1)
 TIGER_FILE = "2024-01-05\nT0 T1 T2 T3\n- 2 d -\n1 - - -\n"
+DRAGON_FILE = "2024-01-05\nA B C D\n- 2 d -\n1 - - -\n"
 
 
 @pytest.fixture
@@ -167,6 +168,21 @@ def test_a_score_file_import_is_not_blocked_by_its_ids_taken_in_another_club(
         season=tiger_season, text=TIGER_FILE, score_format=HK_FORMAT, by=None
     )
     assert (again.new_hand_count, again.known_hand_count) == (0, 2)
+
+
+def test_an_import_whose_id_the_club_used_elsewhere_is_refused_with_a_message(
+    season: Season, session: Session, players: list[Player], bob: User
+) -> None:
+    """Within the club an id can still clash (a member can send any id): on either database
+    the import is refused as a whole with its message, never with the database's error."""
+    section = f"{season.club_id}/{season.pk}/2024-01-05|A B C D|0"
+    take(session, bob, uuid.uuid5(importing.NAMESPACE, f"{section}/1/- 2 d -"))
+    with pytest.raises(importing.ImportRefused) as refused:
+        importing.import_scores(season=season, text=DRAGON_FILE, score_format=HK_FORMAT, by=None)
+    assert [str(problem) for problem in refused.value.problems] == [
+        "The season changed meanwhile; try again."
+    ]
+    assert session.season.sessions.count() == 1  # nothing of the import was written
 
 
 # --- the migration --------------------------------------------------------------------------
