@@ -40,6 +40,7 @@ TELL_EVERY = 1000  # hands between progress reports
 HAND_COLUMNS = (
     "id",
     "session_id",
+    "club_id",
     "number",
     "rule_set_version_id",
     "input",
@@ -184,8 +185,8 @@ def _hand_rows(
         if done % TELL_EVERY == 0:
             tell(WRITING, done // 2, len(hands))
         pinned = session.rule_set_version_id
-        row = (hand_id, session.pk, number, pinned, game.input_json, typed, client_id)
-        yield (*row, version, by_id, now, by_id, now, "")
+        where = (hand_id, session.pk, session.club_id, number, pinned)
+        yield (*where, game.input_json, typed, client_id, version, by_id, now, by_id, now, "")
 
 
 def _score_rows(
@@ -214,7 +215,8 @@ def hand_lines(
         if text is None:
             text = inputs[id(game)] = copy_text.fields((game.input_json, typed))
         pinned = session.rule_set_version_id
-        yield f"{hand_id}\t{session.pk}\t{number}\t{pinned}\t{text}\t{client_id}{tail}"
+        where = f"{session.pk}\t{session.club_id}\t{number}\t{pinned}"
+        yield f"{hand_id}\t{where}\t{text}\t{client_id}{tail}"
 
 
 def score_lines(
@@ -253,7 +255,8 @@ def prepared_hand_rows(
     ):
         if done % TELL_EVERY == 0:
             tell(WRITING, done // 2, len(hands))
-        row = (hand_id, session.pk, number, session.rule_set_version_id, game.input_json, typed)
+        pinned = session.rule_set_version_id
+        row = (hand_id, session.pk, session.club_id, number, pinned, game.input_json, typed)
         yield (*_prepared_if(head, row), prepare_client_id(client_id), *tail)
 
 

@@ -42,6 +42,12 @@ def copy_lines(table: str, columns: Iterable[str], lines: Iterable[str]) -> None
     ``table``, in large writes."""
     statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
     iterator = iter(lines)
-    with connection.cursor() as cursor, cursor.copy(statement) as copy:
+    # psycopg's copy is reached past Django's cursor: its errors are wrapped here, so that a
+    # broken constraint is Django's IntegrityError, as for every other write.
+    with (
+        connection.wrap_database_errors,
+        connection.cursor() as cursor,
+        cursor.copy(statement) as copy,
+    ):
         while batch := "".join(islice(iterator, LINES_PER_WRITE)):
             copy.write(batch)

@@ -281,7 +281,11 @@ class Hand(models.Model):
     input = models.JSONField()
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.TYPED)
     evaluation = models.JSONField(null=True, blank=True)
-    client_id = models.UUIDField(default=uuid.uuid4, unique=True)
+    # Copied from the session: the scope of the entry id. A client's id (the form's, the
+    # API's Idempotency-Key, an import's computed one) is unique within its club only, as a
+    # session's is, so that no one outside the club can take, block or probe it.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    client_id = models.UUIDField(default=uuid.uuid4)
     version = models.PositiveIntegerField(default=1)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -304,6 +308,8 @@ class Hand(models.Model):
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="unique_hand_number"),
+            # Also the index of a club's lookups by entry id (and of the club's cascade).
+            models.UniqueConstraint(fields=["club", "client_id"], name="one_hand_per_entry_id"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
         ]

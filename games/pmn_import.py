@@ -24,6 +24,7 @@ from games import services
 from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Hand, Player, RuleSet, Season, Session
 from games.progress import READING, WRITING, Tell, silent
+from games.selectors import hand_entry_ids_in_season
 from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat
 from scoring.text import TextError, decode_text
@@ -125,7 +126,7 @@ def pmn_import_plan(
             plan.errors.extend(_seat_errors(record_file.name, game))
     if not plan.games and not plan.errors:
         plan.errors.append("No game to import.")
-    _mark_imported(plan)
+    _mark_imported(plan, season)
     _plan_sessions(plan, played_on)
     _find_unknown_names(plan, season)
     return plan
@@ -142,9 +143,9 @@ def _seat_errors(file_name: str, game: RecordGame) -> list[str]:
     ]
 
 
-def _mark_imported(plan: ImportPlan) -> None:
+def _mark_imported(plan: ImportPlan, season: Season) -> None:
     ids = [game.client_id for game in plan.games]
-    existing = set(Hand.objects.filter(client_id__in=ids).values_list("client_id", flat=True))
+    existing = hand_entry_ids_in_season(season=season, client_ids=ids)
     seen: set[uuid.UUID] = set()
     for game in plan.games:
         # The same game twice in one upload is imported once.

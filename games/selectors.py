@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -117,6 +119,22 @@ def unique_or_none(rows: QuerySet[Row], **lookups: Any) -> Row | None:
         return rows.get(**lookups)
     except ObjectDoesNotExist:
         return None
+
+
+def hand_with_entry_id(*, club_id: int, client_id: uuid.UUID) -> Hand | None:
+    """The club's hand recorded with this entry id, or None. An entry id (the form's, an
+    Idempotency-Key, an import's computed one) names a hand within its club only: another
+    club's hands are never found, so their ids can neither block nor reveal anything."""
+    return unique_or_none(Hand.objects.all(), club_id=club_id, client_id=client_id)
+
+
+def hand_entry_ids_in_season(*, season: Season, client_ids: Iterable[uuid.UUID]) -> set[uuid.UUID]:
+    """Which of ``client_ids`` the season's hands carry: what an import made before. Within
+    the club's ids (the scope above, and its index), never another club's or season's."""
+    hands = Hand.objects.filter(
+        club_id=season.club_id, session__season=season, client_id__in=list(client_ids)
+    )
+    return set(hands.values_list("client_id", flat=True))
 
 
 def membership_for(*, club: Club, user: User | AnonymousUser) -> Membership | None:

@@ -127,7 +127,9 @@ class HandRecordApi(APIView):
                 OpenApiParameter.HEADER,
                 description="Any string up to 255 characters (a UUID is best). The same key "
                 "with the same body returns the hand first recorded (200); with a different "
-                "body it is refused (422).",
+                "body it is refused (422). "
+                "A key belongs to the session's club: the same key in another club is "
+                "another key.",
             )
         ],
         request=HandRecordInputSerializer,

@@ -88,7 +88,9 @@ class SessionStartApi(APIView):
                 OpenApiParameter.HEADER,
                 description="Any string up to 255 characters (a UUID is best). The same key "
                 "with the same body returns the session first started (200); with a "
-                "different body it is refused (422).",
+                "different body it is refused (422). "
+                "A key belongs to the session's club: the same key in another club is "
+                "another key.",
             )
         ],
         request=SessionStartInputSerializer,

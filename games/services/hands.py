@@ -24,7 +24,7 @@ from games.models import (
     Seat,
     Session,
 )
-from games.selectors import hand_rule_set_version, unique_or_none
+from games.selectors import hand_rule_set_version, hand_with_entry_id, unique_or_none
 from games.services.common import IdempotencyConflict, engine_error_to_validation
 from games.totals import session_totals_refresh
 from games.webhooks import events as webhooks
@@ -82,7 +82,7 @@ def hand_record(
         return _hand_record_once(retry, by, client_id)
     except IntegrityError:
         # A concurrent request with the same client id won the race: return its hand.
-        existing = unique_or_none(Hand.objects.all(), client_id=client_id)
+        existing = hand_with_entry_id(club_id=session.club_id, client_id=client_id)
         if existing is None:
             raise
         return retry.existing(existing), False
@@ -132,7 +132,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
             .prefetch_related(Prefetch("seats", queryset=SEATS))
             .get(pk=session.pk)
         )
-        existing = unique_or_none(Hand.objects.all(), client_id=client_id)
+        existing = hand_with_entry_id(club_id=session.club_id, client_id=client_id)
         if existing is not None:
             return retry.existing(existing), False
         require_open(session)
@@ -141,6 +141,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
         last = session.hands.aggregate(last=Max("number"))["last"] or 0
         hand = Hand.objects.create(
             session=session,
+            club_id=session.club_id,
             number=last + 1,
             rule_set_version=session.rule_set_version,
             input=cleaned,

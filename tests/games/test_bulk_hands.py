@@ -113,4 +113,7 @@ def test_the_prepared_rows_are_what_insert_rows_makes_of_the_rows(
     # Prepared for the database: SQLite keeps a client id as its hex text (PostgreSQL, where
     # this runs too, takes the UUID as it is).
     client_id = hands[0][2]
-    assert expected_hands[0][6] == (client_id.hex if connection.vendor == "sqlite" else client_id)
+    stored_id = expected_hands[0][bulk_hands.CLIENT_ID]
+    assert stored_id == (client_id.hex if connection.vendor == "sqlite" else client_id)
+    # and each hand carries its session's club, the scope of its client id
+    assert expected_hands[0][bulk_hands.HAND_COLUMNS.index("club_id")] == session.club_id
