@@ -280,8 +280,10 @@ class ScoreSheet:
         return bool(self.next_state is not None and self.next_state.over)
 
 
+@consistent_read
 def session_sheet(*, session: Session) -> ScoreSheet:
-    """Every hand in order with each seat's change and running totals, in a fixed few queries."""
+    """Every hand in order with each seat's change and running totals, in a fixed few queries
+    (one snapshot: a hand deleted between them keeps no scores)."""
     seats = list(session.seats.select_related("player").order_by("position"))
     family = get_family(session.rule_set_version.rule_set.family)
     params = session.rule_set_version.params
@@ -300,8 +302,10 @@ def session_sheet(*, session: Session) -> ScoreSheet:
             hand.after = len(sheet.rows)  # the live hands before it: "deleted after hand 4"
             sheet.deleted.append(hand)
             continue
-        hand.place = len(sheet.rows) + 1
         changes = [score.points for score in hand.scores.all()]
+        if len(changes) != len(seats):
+            continue  # deleted after the hands were read, where no snapshot held them
+        hand.place = len(sheet.rows) + 1
         sheet.totals = [total + change for total, change in zip(sheet.totals, changes, strict=True)]
         description = family.describe_hand(hand.input, names, hand.evaluation, params)
         sheet.rows.append(SheetRow(hand, description, changes, list(sheet.totals)))

@@ -29,16 +29,19 @@ postgres = [
 
 
 @contextmanager
-def after_first_query_of(table: str, step: Callable[[], Any]) -> Iterator[None]:
-    """Run ``step`` once, right after this connection's first query that reads ``table``:
-    the moment between a read's first query and the ones that follow it."""
+def at_first_query_of(table: str, step: Callable[[], Any], before: bool = False) -> Iterator[None]:
+    """Run ``step`` once, right after this connection's first query that reads ``table``
+    (or right ``before`` it): the moment between a read's first query and the next."""
     stepped = False
 
     def wrapper(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         nonlocal stepped
+        first = not stepped and sql.lstrip().upper().startswith("SELECT") and table in sql
+        stepped = stepped or first
+        if first and before:
+            step()
         result = execute(sql, params, many, context)
-        if not stepped and sql.lstrip().upper().startswith("SELECT") and table in sql:
-            stepped = True
+        if first and not before:
             step()
         return result
 
@@ -97,11 +100,32 @@ def test_a_first_session_written_between_the_standings_queries_is_not_an_error(
     placements: it was written after the totals were read. (A session of players the
     totals have cannot be told apart there; the snapshot below is what keeps it out.)"""
     before = selectors.season_standings(season=riichi)
-    with after_first_query_of("games_sessionseattotal", first_sessions(riichi, alice)):
+    with at_first_query_of("games_sessionseattotal", first_sessions(riichi, alice)):
         during = selectors.season_standings(season=riichi)
     assert during == before and holds_together(during)
     after = selectors.season_standings(season=riichi)
     assert len(after) == 8 and holds_together(after)
+
+
+def delete_last_hand(session: Session, alice: User) -> Callable[[], Any]:
+    last = session.hands.order_by("number").last()
+    assert last is not None
+
+    def delete() -> None:
+        services.hand_delete(hand=last, expected_version=last.version, reason="misread", by=alice)
+
+    return delete
+
+
+def test_a_hand_deleted_between_the_score_sheet_queries_is_left_out_not_an_error(
+    riichi: Season, alice: User
+) -> None:
+    session = Session.objects.get(season=riichi)
+    before = selectors.session_sheet(session=session)
+    # Before the scores are read: SQLite reads a query's rows as they are fetched.
+    with at_first_query_of('"games_score"', delete_last_hand(session, alice), before=True):
+        during = selectors.session_sheet(session=session)
+    assert [row.totals for row in during.rows] == [row.totals for row in before.rows][:-1]
 
 
 class TestOnPostgreSQL:
@@ -117,7 +141,7 @@ class TestOnPostgreSQL:
             hanchan(riichi, players, alice, day=2)  # and the regulars' second
 
         before = selectors.season_standings(season=riichi)
-        with after_first_query_of("games_sessionseattotal", in_another_connection(write)):
+        with at_first_query_of("games_sessionseattotal", in_another_connection(write)):
             during = selectors.season_standings(season=riichi)
         assert during == before and holds_together(during)
         after = selectors.season_standings(season=riichi)
@@ -133,6 +157,18 @@ class TestOnPostgreSQL:
         ratings_replay(club_id=club.pk, family="riichi")
         before = ratings_table(club=club, family="riichi")
         replay = in_another_connection(lambda: ratings_replay(club_id=club.pk, family="riichi"))
-        with after_first_query_of("games_rating", replay):
+        with at_first_query_of("games_rating", replay):
             during = ratings_table(club=club, family="riichi")
         assert len(before) == 4 and during == before
+
+    def test_a_score_sheet_read_while_a_hand_is_deleted_is_one_snapshot(
+        self, riichi: Season, alice: User
+    ) -> None:
+        """The hands, then their scores: a hand deleted between them had no scores left."""
+        session = Session.objects.get(season=riichi)
+        before = selectors.session_sheet(session=session)
+        delete = delete_last_hand(session, alice)
+        with at_first_query_of('"games_score"', in_another_connection(delete), before=True):
+            during = selectors.session_sheet(session=session)
+        assert [row.totals for row in during.rows] == [row.totals for row in before.rows]
+        assert len(selectors.session_sheet(session=session).rows) == len(before.rows) - 1
