@@ -114,12 +114,24 @@ TEMPLATES = [
 # reads each widget's includes into it, so that a choice is one template, not four.
 FORM_RENDERER = "scoring.forms.rendering.InliningJinja2"
 
+# A worker keeps its connection for a minute of requests instead of opening one for each:
+# the opening cost PostgreSQL about 48 ms of CPU a request (docs/operations.md, "Database
+# connections"), and a connection is checked before its reuse, so a restarted database costs
+# one failed check, not a failed request. Development and the tests open one a request: no
+# connection is left open for a test database's teardown to wait on.
+DEFAULT_CONN_MAX_AGE = 0 if DEBUG or TESTING else 60
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", DEFAULT_CONN_MAX_AGE),
+        conn_health_checks=True,
     )
 }
+# Behind PgBouncer in transaction mode a cursor cannot outlive its transaction on the
+# server the pooler lent (Django's server-side cursors, for ``QuerySet.iterator()``).
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
+    "DATABASE_DISABLE_SERVER_SIDE_CURSORS", False
+)
 # SQLite serves a club night when told how: a write transaction takes the write lock when it
 # begins (no deadlock upgrading a read lock, which SQLite answers at once with "database is
 # locked"), waits up to `timeout` seconds for it, and WAL lets readers go on meanwhile.
