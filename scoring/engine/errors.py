@@ -123,6 +123,10 @@ class HandError(EngineError):
     """A hand's input cannot be scored under the rules given."""
 
 
+class WorkLimitError(RulesError):
+    """A rule set asks for more work to score a hand than any one request may take."""
+
+
 LOCATED = Term("line {line}: {message}")  # a message template, marked for translators
 
 
