@@ -322,6 +322,8 @@ def _disjoint(matches: tuple[Match, ...], budget: Budget) -> list[int]:
     matches have the same future, so only the better is carried on (each is a step)."""
     last = {item: n for n, match in enumerate(matches) for item in match}
     budget.spend(len(matches))
+    if len(last) == sum(map(len, matches)):  # no item shared (most rules): all are taken
+        return list(range(len(matches)))
     packings: dict[Match, Packing] = {frozenset(): Packing()}
     for n, match in enumerate(matches):
         grown: dict[Match, Packing] = {}
