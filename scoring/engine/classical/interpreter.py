@@ -38,10 +38,10 @@ TOO_MUCH_WORK = Term(
 class Budget:
     """The steps left for scoring one hand, charged to the rule being applied."""
 
-    __slots__ = ("left", "rule")
+    __slots__ = ("left", "rule", "steps")
 
     def __init__(self, steps: int = STEP_LIMIT) -> None:
-        self.left = steps
+        self.steps = self.left = steps
         self.rule: Rule | None = None
 
     def spend(self, steps: int) -> None:
@@ -53,7 +53,7 @@ class Budget:
                 TOO_MUCH_WORK,
                 rule=rule.id if rule else "?",
                 description=rule.description if rule else "",
-                limit=STEP_LIMIT,
+                limit=self.steps,
             )
 
 
