@@ -228,11 +228,17 @@ CONTENT_SECURITY_POLICY = {
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
 # Sign-in attempts (django-axes): after AXES_FAILURE_LIMIT failures for one username from
-# one address, that pair is locked out for AXES_COOLOFF_MINUTES.
+# one address, that pair is locked out for AXES_COOLOFF_MINUTES; after
+# SIGN_IN_ADDRESS_FAILURE_LIMIT failures from one address, whatever the usernames, the whole
+# address is (one password tried on many accounts). The address's limit is higher because a
+# club's members may share one (a venue's network).
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+SIGN_IN_ADDRESS_FAILURE_LIMIT = env_int("SIGN_IN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 30))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The handler reads these two in this order: the pair first, then the address alone.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "games.sign_in.AccountAndAddressHandler"
 AXES_RESET_ON_SUCCESS = True
 # Bounded to what axes can store, so that an over-long user name is a failed sign-in.
 AXES_USERNAME_CALLABLE = "games.sign_in.attempted_username"
@@ -258,6 +264,8 @@ REST_FRAMEWORK = {
         "token": os.environ.get("API_THROTTLE_TOKEN", "1200/hour"),
         "user": os.environ.get("API_THROTTLE_USER", "1200/hour"),
         "anon": os.environ.get("API_THROTTLE_ANON", "300/hour"),
+        # Failed bearer tokens per address (made-up tokens are refused with 429 after these).
+        "token_failure": os.environ.get("API_THROTTLE_TOKEN_FAILURES", "20/hour"),
     },
     "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
