@@ -67,6 +67,11 @@ urlpatterns = [
     path(club + "members/<int:membership_id>/role/", people.member_role, name="member_role"),
     path(club + "members/<int:membership_id>/remove/", people.member_remove, name="member_remove"),
     path(club + "invitations/<str:token>/qr.svg", people.invitation_qr, name="invitation_qr"),
+    path(
+        club + "invitations/<str:token>/withdraw/",
+        people.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
     path(club + "webhooks/", webhooks.webhook_list, name="webhooks"),
     path(club + "webhooks/<int:hook_id>/resume/", webhooks.webhook_resume, name="webhook_resume"),
     path(club + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete, name="webhook_delete"),
