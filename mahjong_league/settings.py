@@ -157,6 +157,9 @@ FORMAT_MODULE_PATH = ["mahjong_league.formats"]
 LANGUAGE_COOKIE_NAME = "language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Sent over https only where the session's cookie is (set below, with the other security
+# settings), and kept from scripts: only the server reads it.
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -193,6 +196,7 @@ HTTPS = not (DEBUG or TESTING)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -336,6 +340,9 @@ WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line_refusals": {"()": "mahjong_league.log_filters.OneLineRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Django logs a refused request (403, 400) with the exception's traceback.
+    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
