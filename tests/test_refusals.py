@@ -11,7 +11,6 @@ from django.test import Client, RequestFactory
 from django.utils import translation
 
 from games.api.handlers import server_error
-
 from games.models import Club
 from tests.test_settings import load
 
