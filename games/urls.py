@@ -7,6 +7,7 @@ from games.views import (
     clubs,
     files,
     hands,
+    health,
     imports,
     language,
     offline,
@@ -28,6 +29,7 @@ club = "c/<slug:slug>/"
 
 urlpatterns = [
     path("", clubs.home, name="home"),
+    path("health/", health.health, name="health"),
     # The installable app: at the root, so that the worker's scope is the whole site.
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("sw.js", offline.service_worker, name="service_worker"),

@@ -194,6 +194,8 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Security: secure by default; development and the test suite run over plain http.
 HTTPS = not (DEBUG or TESTING)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# A load balancer may probe an app server over plain http.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE

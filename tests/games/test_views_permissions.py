@@ -62,6 +62,7 @@ CLUB_PAGES = [
 # Routes outside any club, tested on their own below.
 SITE_ROUTES = {
     "home",
+    "health",
     "login",
     "logout",
     "password_reset_confirm",
