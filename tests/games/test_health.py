@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.db import OperationalError, connection
 from django.test import Client
 
 
@@ -13,3 +15,15 @@ def test_the_health_probe_answers_without_a_session(db: Any, settings: Any) -> N
     assert response.status_code == 200 and response.content == b"ok\n"
     assert "no-cache" in response["Cache-Control"] and not response.cookies
     assert Client().post("/health/").status_code == 405
+
+
+def test_the_health_probe_says_when_the_database_does_not_answer(
+    db: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreachable() -> None:
+        raise OperationalError("connection refused")
+
+    with monkeypatch.context() as patch:  # undone before the test database is torn down
+        patch.setattr(connection, "cursor", unreachable)
+        response = Client().get("/health/")
+    assert response.status_code == 503 and response.content == b"database unavailable\n"
