@@ -28,11 +28,13 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from games.models import (
     Club,
     Hand,
     HandRevision,
+    Invitation,
     Membership,
     Player,
     RuleSetVersion,
@@ -149,6 +151,13 @@ def membership_by_slug(*, slug: str, user: User | AnonymousUser) -> Membership |
     if not user.is_authenticated:
         return None
     return unique_or_none(Membership.objects.select_related("club"), club__slug=slug, user=user)
+
+
+def club_open_invitations(*, club: Club) -> QuerySet[Invitation]:
+    """The club's links that still admit someone: not used, withdrawn or expired."""
+    return club.invitations.filter(
+        accepted_at__isnull=True, withdrawn_at__isnull=True, expires_at__gt=timezone.now()
+    ).select_related("player")
 
 
 def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Session]:

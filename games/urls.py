@@ -7,6 +7,7 @@ from games.views import (
     clubs,
     files,
     hands,
+    health,
     imports,
     language,
     offline,
@@ -28,6 +29,7 @@ club = "c/<slug:slug>/"
 
 urlpatterns = [
     path("", clubs.home, name="home"),
+    path("health/", health.health, name="health"),
     # The installable app: at the root, so that the worker's scope is the whole site.
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("sw.js", offline.service_worker, name="service_worker"),
@@ -67,6 +69,11 @@ urlpatterns = [
     path(club + "members/<int:membership_id>/role/", people.member_role, name="member_role"),
     path(club + "members/<int:membership_id>/remove/", people.member_remove, name="member_remove"),
     path(club + "invitations/<str:token>/qr.svg", people.invitation_qr, name="invitation_qr"),
+    path(
+        club + "invitations/<str:token>/withdraw/",
+        people.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
     path(club + "webhooks/", webhooks.webhook_list, name="webhooks"),
     path(club + "webhooks/<int:hook_id>/resume/", webhooks.webhook_resume, name="webhook_resume"),
     path(club + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete, name="webhook_delete"),
