@@ -318,6 +318,11 @@ else:
         },
     }
 
+# Ratings: a write's replay job starts this long after it is queued, so that the hands of
+# a club night meanwhile join it; a replay that failed is tried again after this long.
+RATINGS_DELAY_SECONDS = env_int("RATINGS_DELAY_SECONDS", 30)
+RATINGS_RETRY_SECONDS = env_int("RATINGS_RETRY_SECONDS", 60)
+
 # Webhooks: hook URLs must resolve to public addresses (no requests into the private
 # network); development and tests may allow loopback for a receiver on this machine.
 WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", DEBUG)
