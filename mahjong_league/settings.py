@@ -128,6 +128,9 @@ SQLITE_OPTIONS = {
     "timeout": env_int("SQLITE_TIMEOUT", 20),
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
 }
+# A long write (an import) holds SQLite's write lock this long at most, then lets the writes
+# waiting go first: well below `timeout`, so that a hand saved meanwhile waits, never fails.
+SQLITE_HOLD_MS = env_int("SQLITE_HOLD_MS", 500)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
