@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Player, Session
+from tests.games.sqlite_site import sqlite_site_env
 
 
 @pytest.fixture
@@ -24,3 +27,9 @@ def competition_session(club: Club, players: list[Player], alice: User, bob: Use
     for _ in range(5):
         services.hand_record(session=session, hand_input={"outcome": "draw"}, by=bob)
     return session
+
+
+@pytest.fixture
+def sqlite_env(tmp_path: Path, migrated_sqlite: Callable[[Path], Path]) -> dict[str, str]:
+    """The environment of the site's processes on a migrated SQLite file of the test's own."""
+    return sqlite_site_env(migrated_sqlite(tmp_path / "league.sqlite3"))

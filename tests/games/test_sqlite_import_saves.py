@@ -16,9 +16,7 @@ import pytest
 import requests
 
 from tests.games.pages import new_hand_form
-from tests.games.test_sqlite_club_night import ROOT, manage, server_for, sqlite_env
-
-__all__ = ["sqlite_env"]  # the fixture, shared with the club night's test
+from tests.games.sqlite_site import ROOT, manage, server_for
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
 pytestmark = [pytest.mark.slow(seconds=12), pytest.mark.django_db(transaction=True)]
