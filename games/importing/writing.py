@@ -54,6 +54,8 @@ def import_scores(
     ``make_current`` the newest becomes the rules new sessions start with. ``progress``
     hears how far the reading and the writing have got, and may stop the import by raising:
     then nothing more is written."""
+    # Where writes take turns, unless the caller's transaction holds the lock throughout.
+    turns = writes_take_turns() and not connection.in_atomic_block
     try:
         with transaction.atomic():
             # One import per season at a time, and the rules it pins unchanged; the plan is
@@ -72,7 +74,7 @@ def import_scores(
             if problems:
                 raise ImportRefused(problems)
             writing = _Writing(plan, _write_rules_and_players(plan, by, make_current), by, progress)
-            rest = writing.sessions(_groups(plan), until=_turn_end())
+            rest = writing.sessions(_groups(plan, turns), until=_turn_end(turns))
         if rest:
             _write_in_turns(writing, rest)
     except IntegrityError as error:  # a rule edit made the version number the import meant to
@@ -111,7 +113,7 @@ def _write_in_turns(writing: _Writing, rest: list[list[PlannedSession]]) -> None
             time.sleep(SQLITE_PAUSE_SECONDS)
             try:
                 with transaction.atomic():
-                    rest = writing.sessions(rest, until=_turn_end())
+                    rest = writing.sessions(rest, until=_turn_end(turns=True))
             except OperationalError as error:
                 if "database is locked" not in str(error):
                     raise
@@ -132,18 +134,18 @@ def _busy_timeout(milliseconds: int) -> Iterator[None]:
             cursor.execute(f"PRAGMA busy_timeout = {int(configured)}")
 
 
-def _turn_end() -> float | None:
-    """When the turn beginning now should end, where writes take turns; else never."""
-    if not writes_take_turns():
+def _turn_end(turns: bool) -> float | None:
+    """When the turn beginning now should end, if the import writes in turns; else never."""
+    if not turns:
         return None
     return time.monotonic() + settings.SQLITE_HOLD_MS / 1000
 
 
-def _groups(plan: ImportPlan) -> list[list[PlannedSession]]:
-    """The sessions with games to write, in order: in groups of about ``GROUP_HANDS`` where
-    writes take turns, else in one (one COPY of every hand, one refresh of the totals)."""
+def _groups(plan: ImportPlan, turns: bool) -> list[list[PlannedSession]]:
+    """The sessions with games to write, in order: in groups of about ``GROUP_HANDS`` if the
+    import writes in turns, else in one (one COPY of every hand, one refresh of the totals)."""
     with_games = [planned for planned in plan.sessions if planned.games]
-    if not writes_take_turns():
+    if not turns:
         return [with_games] if with_games else []
     groups: list[list[PlannedSession]] = [[]]
     count = 0

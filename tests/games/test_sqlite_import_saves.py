@@ -118,3 +118,5 @@ def test_hands_saved_during_a_large_import_are_all_recorded(sqlite_env: dict[str
     with closing(sqlite3.connect(env["DATABASE_URL"].removeprefix("sqlite:///"))) as db:
         counts = db.execute("SELECT COUNT(*) FROM games_hand WHERE session_id = ?", [session_id])
         assert counts.fetchone() == (MEMBERS * HANDS_EACH,)
+        everything = db.execute("SELECT COUNT(*), COUNT(DISTINCT session_id) FROM games_hand")
+        assert everything.fetchone() == (GAMES + MEMBERS * HANDS_EACH, GAMES // PER_SESSION + 1)
