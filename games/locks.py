@@ -47,3 +47,9 @@ def rule_versions_share_lock(rule_set: RuleSet) -> None:
             "SELECT id FROM games_rulesetversion WHERE rule_set_id = %s FOR SHARE",
             [rule_set.pk],
         )
+
+
+def writes_take_turns() -> bool:
+    """Whether the database runs one writing transaction at a time, whatever the rows (SQLite):
+    then a long write keeps every other one waiting, and should be made in turns."""
+    return connection.vendor == "sqlite"

@@ -140,6 +140,9 @@ SQLITE_OPTIONS = {
     "timeout": env_int("SQLITE_TIMEOUT", 20),
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
 }
+# A long write (an import) holds SQLite's write lock this long at most, then lets the writes
+# waiting go first: well below `timeout`, so that a hand saved meanwhile waits, never fails.
+SQLITE_HOLD_MS = env_int("SQLITE_HOLD_MS", 500)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -350,6 +353,11 @@ else:
             "LOCATION": str(JOB_PROGRESS_DIR),
         },
     }
+
+# Ratings: a write's replay job starts this long after it is queued, so that the hands of
+# a club night meanwhile join it; a replay that failed is tried again after this long.
+RATINGS_DELAY_SECONDS = env_int("RATINGS_DELAY_SECONDS", 30)
+RATINGS_RETRY_SECONDS = env_int("RATINGS_RETRY_SECONDS", 60)
 
 # Webhooks: hook URLs must resolve to public addresses (no requests into the private
 # network); development and tests may allow loopback for a receiver on this machine.

@@ -25,6 +25,10 @@ else:
     for cache in CACHES.values():  # noqa: F405
         cache["KEY_PREFIX"] = f"{cache['KEY_PREFIX']}{SUFFIX}"
 
+# A test that runs the worker after a write wants the write's ratings replayed then, not
+# half a minute later; the tests of the delay set it themselves.
+RATINGS_DELAY_SECONDS = 0
+
 # WhiteNoise looks a static file up when it is asked for, instead of indexing every file of
 # every finder (about 570, each stat-ed and given its headers) whenever its middleware is
 # made: each test's client makes the middleware anew, and that index was 45 ms of each.

@@ -23,6 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -348,10 +349,11 @@ def _fail(job: ImportJob, problems: list[Problem]) -> str:
 
 def _finish(job: ImportJob, status: str) -> None:
     job.status, job.finished_at = status, timezone.now()
-    job.save(update_fields=["status", "finished_at", "problems", "result"])
+    with transaction.atomic():  # the hooks are told if, and once, the status is stored
+        job.save(update_fields=["status", "finished_at", "problems", "result"])
+        if job.option("confirmed") and status in (Status.DONE, Status.FAILED):
+            emit_import_finished(job)
     progress.forget(str(job.pk))
-    if job.option("confirmed") and status in (Status.DONE, Status.FAILED):
-        emit_import_finished(job)
 
 
 def _problems_json(problems: list[Problem]) -> list[dict[str, Any]]:

@@ -1,45 +1,53 @@
 """Ratings kept in the database: replayed in play order from the first session that changed.
 
-A hand write, once it commits, marks its session's club and family for a replay from the
-session's date (``RatingsPending``) and queues :func:`ratings_recompute` if no job is
-waiting for the mark; a later write before the job starts only moves the date earlier. The
-job takes the mark, deletes the ratings from that date on and rates every session from
-there again, starting from each player's rating before it, and removes the mark in the
-same transaction as the ratings it wrote. One job at a time per club (it locks the club's
-row), so the rows of a club and family are written in play order and the latest id of a
-player is their current rating.
+A hand write marks its session's club and family for a replay from the session's date
+(``RatingsPending``) and queues :func:`ratings_recompute` if no job is waiting for the mark,
+both in the write's own transaction: nothing is left to do once it commits, so nothing
+after the commit can fail and turn a stored hand into an error (on SQLite such work met
+"database is locked"). The job waits ``RATINGS_DELAY_SECONDS`` before it starts, and a later
+write before then only moves the date earlier: a club night's hands make a replay every
+half-minute or so, not one a hand. The job takes the mark, deletes the ratings from that
+date on and rates every session from there again, starting from each player's rating
+before it, and removes the mark in the same transaction as the ratings it wrote. One job
+at a time per club (it locks the club's row), so the rows of a club and family are written
+in play order and the latest id of a player is their current rating.
 
 The mark keeps the id of the job queued for it. A job that failed, or whose worker died
 (before it started, or while it replayed: its transaction rolled back and the mark is still
 there), is no longer waiting, so the next write queues a new one instead of leaving the
-ratings stale for good.
+ratings stale for good. A job whose replay fails logs why and queues the next try of the
+mark itself, ``RATINGS_RETRY_SECONDS`` later, so a quiet evening's last hand is rated too.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import uuid
 from collections.abc import Iterable
-from functools import partial
 from itertools import groupby
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Min
+from django.utils import timezone
 from django_tasks import TaskResultStatus, task
 from django_tasks.exceptions import TaskResultDoesNotExist
 
 from games.models import Club, Rating, RatingsPending, Session, SessionSeatTotal
 from games.stats.ratings import NEWCOMER, Skill, rate_session
 
+log = logging.getLogger(__name__)
 FAMILY_PATH = "session__rule_set_version__rule_set__family"
 
 
 def ratings_stale(*, session_ids: Iterable[int]) -> None:
-    """Queue the recompute of these sessions' ratings once the current transaction commits."""
+    """Mark these sessions' ratings for a replay, and queue its job, in the current
+    transaction: they commit with the write that changed the sessions, or not at all."""
     ids = sorted(set(session_ids))
     if ids:
-        transaction.on_commit(partial(_queue, ids), robust=True)
+        _queue(ids)
 
 
 def _queue(session_ids: list[int]) -> None:
@@ -65,10 +73,16 @@ def _mark(club_id: int, family: str, since: dt.date) -> None:
         changed = created or since < pending.since
         pending.since = min(pending.since, since)
         if created or not _waiting(pending.job):
-            pending.job = uuid.UUID(ratings_recompute.enqueue(club_id, family).id)
+            pending.job = _enqueue(club_id, family, settings.RATINGS_DELAY_SECONDS)
             changed = True
         if changed:
             pending.save(update_fields=["since", "job"])
+
+
+def _enqueue(club_id: int, family: str, delay: int) -> uuid.UUID:
+    """Queue a replay of the club and family to start ``delay`` seconds from now."""
+    later = timezone.now() + dt.timedelta(seconds=delay)
+    return uuid.UUID(ratings_recompute.using(run_after=later).enqueue(club_id, family).id)
 
 
 def _waiting(job: uuid.UUID | None) -> bool:
@@ -93,10 +107,31 @@ def ratings_recompute(club_id: int, family: str, session_ids: list[int] | None =
     since = _take_mark(club_id, family)
     if since is None:
         return 0
-    with transaction.atomic():
-        rated = ratings_replay(club_id=club_id, family=family, since=since)
-        _drop_mark(club_id, family)
+    try:
+        with transaction.atomic():
+            rated = ratings_replay(club_id=club_id, family=family, since=since)
+            _drop_mark(club_id, family)
+    except Exception:
+        log.exception(
+            "The ratings replay of club %s (%s) failed; it will be retried", club_id, family
+        )
+        _retry(club_id, family)
+        raise  # the job is recorded as failed, with its error
     return rated
+
+
+def _retry(club_id: int, family: str) -> None:
+    """Queue the next try of a mark whose replay failed (it rolled back; the mark is there),
+    unless a write has queued a job for it meanwhile."""
+    with transaction.atomic():
+        pending = (
+            RatingsPending.objects.select_for_update()
+            .filter(club_id=club_id, family=family, job=None)
+            .first()
+        )
+        if pending is not None:
+            pending.job = _enqueue(club_id, family, settings.RATINGS_RETRY_SECONDS)
+            pending.save(update_fields=["job"])
 
 
 def _take_mark(club_id: int, family: str) -> dt.date | None:

@@ -1,4 +1,6 @@
-"""Events from the services: after the write commits, one delivery job per subscribed hook."""
+"""Events from the services: one delivery job per subscribed hook, queued in the write's own
+transaction (the job queue is a table), so that the deliveries commit with the write, or
+not at all, and nothing is left to fail after it has committed."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -22,11 +23,12 @@ PROBLEMS_TOLD = 20  # the first problems of a failed import; the job page has th
 
 
 def emit(event: str, subject: Hand | Session) -> None:
-    """Tell the club's hooks of ``event`` once the current transaction commits (never for a
-    write that rolls back); outside a transaction, at once. Robust: a failure to queue is
-    logged, and never turns a hand already saved into an error for the person saving it."""
+    """Tell the club's hooks of ``event``: their deliveries are queued in the current
+    transaction, so a write that rolls back tells nothing, and a write that committed has
+    nothing left to do (work after a commit that failed, on SQLite "database is locked",
+    turned a hand already saved into an error for the person saving it)."""
     session = subject.session if isinstance(subject, Hand) else subject
-    transaction.on_commit(partial(_queue, event, session.club_id, subject), robust=True)
+    _send(event, session.club_id, partial(_api_body, subject))
 
 
 def emit_session_status(session: Session) -> None:
@@ -36,10 +38,8 @@ def emit_session_status(session: Session) -> None:
 
 def emit_import_finished(job: ImportJob) -> None:
     """Tell the club's hooks that an import job ended (imported, or failed with nothing
-    written), once the job's status is committed."""
-    data = import_body(job)
-    event = Webhook.Event.IMPORT_FINISHED
-    transaction.on_commit(partial(_send, event, job.club_id, lambda: data), robust=True)
+    written); call it in the transaction that stores the job's status."""
+    _send(Webhook.Event.IMPORT_FINISHED, job.club_id, partial(import_body, job))
 
 
 def import_body(job: ImportJob) -> dict[str, Any]:
@@ -58,10 +58,6 @@ def import_body(job: ImportJob) -> dict[str, Any]:
         ],
         "finished_at": job.finished_at.isoformat() if job.finished_at else None,
     }
-
-
-def _queue(event: str, club_id: int, subject: Hand | Session) -> None:
-    _send(event, club_id, partial(_api_body, subject))
 
 
 def _send(event: str, club_id: int, body: Callable[[], dict[str, Any]]) -> None:

@@ -3,23 +3,17 @@ real server (gunicorn, two processes) on a database file, and none gets a 500.""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 import uuid
-from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing, contextmanager
-from pathlib import Path
+from contextlib import closing
 
 import pytest
 import requests
 
 from tests.games.pages import new_hand_form
+from tests.games.sqlite_site import manage, server_for
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
 # The database file is a copy of the (migrated, empty) test database: pytest-django sets that
@@ -27,7 +21,6 @@ from tests.games.pages import new_hand_form
 # transaction.
 pytestmark = [pytest.mark.slow(seconds=5), pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
 # Three hands each are plenty: with DEFERRED transactions instead of IMMEDIATE ones, 12 to 15
 # of the 24 posts get a 500 ("database is locked").
 MEMBERS, HANDS_EACH = 8, 3
@@ -54,53 +47,6 @@ session = services.session_start(season=season, played_on=dt.date(2026, 3, 1),
     players=players, by=alice)
 print("SESSION", session.pk)
 """
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture
-def sqlite_env(tmp_path: Path, migrated_sqlite: Callable[[Path], Path]) -> dict[str, str]:
-    # The site's own settings (as `make run` uses them) on a database file of this test's own.
-    database = migrated_sqlite(tmp_path / "club-night.sqlite3")
-    return {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DJANGO_SETTINGS_MODULE": "mahjong_league.test_settings",
-        "AXES_ENABLED": "0",
-    }
-
-
-@contextmanager
-def server_for(sqlite_env: dict[str, str]) -> Iterator[str]:
-    port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "mahjong_league.wsgi", "--bind"]
-    command += [f"127.0.0.1:{port}", "--workers", "2", "--threads", "4", "--log-level", "error"]
-    process = subprocess.Popen(command, cwd=ROOT, env=sqlite_env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):  # the workers start within seconds, but the machine may be busy
-            try:
-                requests.get(url + "/accounts/login/", timeout=30)
-                break
-            except requests.ConnectionError:
-                time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def post_hands(url: str, session_id: int, cookie: str) -> list[int]:

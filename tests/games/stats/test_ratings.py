@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 from openskill.models import PlackettLuce
@@ -168,7 +169,7 @@ def delete_hand(league: League, session: int) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_job_that_fails_while_replaying_leaves_its_mark_for_the_next_write(
+def test_a_job_that_fails_while_replaying_leaves_its_mark_for_its_retry(
     league: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def broken(**kwargs: object) -> int:
@@ -177,13 +178,16 @@ def test_a_job_that_fails_while_replaying_leaves_its_mark_for_the_next_write(
 
     monkeypatch.setattr("games.stats.replay.ratings_replay", broken)
     call_command("worker", "--burst")
-    assert DBTaskResult.objects.get().status == TaskResultStatus.FAILED
+    failed = DBTaskResult.objects.get(status=TaskResultStatus.FAILED)
     assert not Rating.objects.exists()  # its writes rolled back with it
     assert RatingsPending.objects.get().since == league.sessions[0].played_on
+    retry = DBTaskResult.objects.get(status=TaskResultStatus.READY)
+    assert RatingsPending.objects.get().job == retry.pk != failed.pk
     monkeypatch.undo()
 
-    delete_hand(league, 2)  # a later session's write: the replay still starts on 1 June
-    assert ratings_jobs() == 2
+    delete_hand(league, 2)  # a later session's write joins the retry, from 1 June still
+    assert ratings_jobs() == 2 and RatingsPending.objects.get().job == retry.pk
+    DBTaskResult.objects.filter(pk=retry.pk).update(run_after=timezone.now())  # time passes
     call_command("worker", "--burst")
 
     assert not RatingsPending.objects.exists()
