@@ -192,6 +192,9 @@ class ScoreReader(Generic[RulesT, HandT]):
     """
 
     no_players_message: ClassVar[str]
+    # Whether a game line reads as a different hand under other rules; when it never does,
+    # one cache serves every section.
+    hands_depend_on_rules: ClassVar[bool] = True
     explainer: ClassVar[str]
 
     def __init__(self, rules: RulesT) -> None:
@@ -201,7 +204,7 @@ class ScoreReader(Generic[RulesT, HandT]):
         self.players: dict[str, None] = {}
         self.sections: list[Section[RulesT, HandT]] = []
         self._section: Section[RulesT, HandT] | None = None
-        self._cache_by_rules: dict[RulesT, dict[str, HandT]] = {}
+        self._cache_by_rules: dict[Hashable, dict[str, HandT]] = {}
         self._rules_cache: dict[str, HandT] | None = None  # the current rules' cache
         self._open_cache: dict[str, HandT] = {}
 
@@ -265,7 +268,8 @@ class ScoreReader(Generic[RulesT, HandT]):
             raise LineError(number, self.no_players_message)
         cache = self._rules_cache
         if cache is None:
-            cache = self._rules_cache = self._cache_by_rules.setdefault(self.rules, {})
+            key = self.rules if self.hands_depend_on_rules else None
+            cache = self._rules_cache = self._cache_by_rules.setdefault(key, {})
         # The tokens joined by single spaces are also a game line with the same hand, so
         # the cache doubles as a table of hands by their tokens.
         canonical = " ".join(tokens)
