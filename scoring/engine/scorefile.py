@@ -217,6 +217,9 @@ class ScoreReader(Generic[RulesT, HandT]):
         add_hand: Callable[[HandT], None] = nowhere_hands.append
         for number, line in enumerate(lines, 1):
             hand = cached.get(line)
+            if hand is None and "#" in line:
+                # A comment (§2.1) changes nothing: the game before it may be known.
+                hand = cached.get(line.partition("#")[0].rstrip())
             if hand is not None:
                 add_line(number)
                 add_hand(hand)
