@@ -20,8 +20,8 @@ from importlib import import_module
 # checks that every such module is listed, and that each module registers what it is listed
 # for).
 COMMANDS: dict[str, str] = {
-    "hk": "scoring.engine.scorefile_cli",
-    "big-two": "scoring.engine.scorefile_cli",
+    "hk": "scoring.engine.hk_cli",
+    "big-two": "scoring.engine.big_two_cli",
     "evaluate": "scoring.engine.evaluate",
     "pmn": "scoring.engine.mcr.cli",
     "rules": "scoring.engine.classical.cli",
@@ -38,7 +38,7 @@ def subcommand_modules(arguments: Sequence[str] = ()) -> list[str]:
     else every one (for the help or the usage error, which list them all).
 
     >>> subcommand_modules(["big-two", "scores.txt"])
-    ['scoring.engine.scorefile_cli']
+    ['scoring.engine.big_two_cli']
     >>> subcommand_modules(["--version"])
     []
     """

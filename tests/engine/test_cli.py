@@ -61,7 +61,16 @@ def test_a_score_file_command_loads_no_other_engine(tmp_path: Path) -> None:
     loaded = loaded_after("big-two", "simple.txt", cwd=tmp_path)
 
     assert "scoring.engine.big_two_scorefile" in loaded
-    others = ("mcr", "riichi", "classical", "zung_jung", "evaluate", "hand", "tiles")
+    others = (
+        "hk_scorefile",
+        "mcr",
+        "riichi",
+        "classical",
+        "zung_jung",
+        "evaluate",
+        "hand",
+        "tiles",
+    )
     assert {f"scoring.engine.{name}" for name in others} & loaded == set()
     assert (tmp_path / "simple.txt.tsv").exists()
 
