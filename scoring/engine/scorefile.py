@@ -207,6 +207,7 @@ class ScoreReader(Generic[RulesT, HandT]):
         self._cache_by_rules: dict[Hashable, dict[str, HandT]] = {}
         self._rules_cache: dict[str, HandT] | None = None  # the current rules' cache
         self._open_cache: dict[str, HandT] = {}
+        self._clean_names: dict[str, str] = {}  # each name as written, cleaned
 
     def read(self, lines: Iterable[str]) -> ScoreFile[RulesT, HandT]:
         """Read every line; raise ``LineError`` at the first bad one."""
@@ -254,8 +255,9 @@ class ScoreReader(Generic[RulesT, HandT]):
 
     def seat(self, number: int, names: list[str]) -> None:
         """A player line: check each name and for duplicates, register them, set the seating."""
+        cleaned = self._clean_names
         try:
-            names = [clean_name(name) for name in names]
+            names = [cleaned.get(name) or self._clean_name(name) for name in names]
         except EngineError as error:
             raise LineError(number, error) from None
         repeated = repeated_names(names)
@@ -264,6 +266,11 @@ class ScoreReader(Generic[RulesT, HandT]):
         self.players.update(dict.fromkeys(names))
         self.seating = tuple(names)
         self.change()
+
+    def _clean_name(self, text: str) -> str:
+        """``clean_name(text)``, kept: a club's few names are on every player line."""
+        name = self._clean_names[text] = clean_name(text)
+        return name
 
     def game(self, number: int, line: str, tokens: list[str]) -> None:
         """A game line not in the cache: check it, cache it, add it to the open section."""

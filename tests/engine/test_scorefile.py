@@ -110,3 +110,20 @@ def test_a_commented_game_counts_under_the_rules_in_force() -> None:
         ("full", [2]),
         ("half", [4]),
     ]
+
+
+def test_names_written_two_ways_are_one_player_on_every_line() -> None:
+    text = "\u00e9 b c d\n0 1 2 3\ne\u0301 b c d\n0 1 2 3\nb e\u0301 \u00e9 c\n"
+
+    with pytest.raises(LineError) as refused:
+        read_big_two_scores(text)
+
+    assert (refused.value.line, str(refused.value)) == (5, "duplicate player names ['\u00e9']")
+
+
+def test_a_name_is_checked_on_each_line_it_is_new_on() -> None:
+    with pytest.raises(LineError) as refused:
+        read_big_two_scores("a b c d\n0 1 2 3\na b c d\u200b\n")
+
+    assert refused.value.line == 3
+    assert "U+200B" in str(refused.value)
