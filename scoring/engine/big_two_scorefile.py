@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import chain, compress, repeat
-from operator import is_not, itemgetter
+from itertools import chain
 
 from scoring.engine import big_two
 from scoring.engine.big_two import (
@@ -207,10 +206,10 @@ def _loss_tables(rules: BigTwoRules) -> tuple[bytes, bytes, bytes]:
 
 def _tally_section(section: BigTwoSection, totals: dict[str, list[int]]) -> None:
     """Add a section's games to each seated player's totals, a whole seat column at a time."""
-    hands = section.hands
     real_table, win_table, fry_table = _loss_tables(section.rules)
+    games, takers = zip(*section.hands, strict=True)
     # Every game's four losses in a row, one byte each: a seat's column is every fourth.
-    losses = bytes(chain.from_iterable(map(itemgetter(0), hands)))
+    losses = bytes(chain.from_iterable(games))
     real_columns = [0] * SEATS
     for seat, name in enumerate(section.seating):
         column = losses[seat::SEATS]
@@ -219,7 +218,8 @@ def _tally_section(section: BigTwoSection, totals: dict[str, list[int]]) -> None
         total[1] += column.translate(win_table).count(1)
         total[2] += column.translate(fry_table).count(1)
         real_columns[seat] = sum(column.translate(real_table))
-    _take_on_all_losses(hands, real_table, real_columns)
+    if takers.count(None) != len(takers):
+        _take_on_all_losses(section.hands, real_table, real_columns)
     everyone = sum(real_columns)  # Σ T over the section's games
     for seat, name in enumerate(section.seating):
         totals[name][3] += real_columns[seat]
@@ -230,14 +230,12 @@ def _take_on_all_losses(
     hands: list[BigTwoHand], real_table: bytes, real_columns: list[int]
 ) -> None:
     """Move each ``t`` game's real losses from the seats' totals to the seat taking them on."""
-    takers = list(map(itemgetter(1), hands))
-    if takers.count(None) == len(takers):
-        return
-    for losses, taker in compress(hands, map(is_not, takers, repeat(None))):
+    for losses, taker in hands:
+        if taker is None:
+            continue
         reals = [real_table[loss] for loss in losses]
         for seat, real in enumerate(reals):
             real_columns[seat] -= real
-        assert taker is not None
         real_columns[taker] += sum(reals)
 
 
