@@ -16,10 +16,15 @@ from scoring.families import FAMILIES
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = sorted(set(FAMILIES) | set(FAMILY_MODULES))
 # The registrations: the league's (scoring/families/__init__.py) and the engine's own for the
-# command line (its evaluation registry, and the score-file subcommands with their benchmark,
-# named for the formats: ``mahjong-score hk``).
+# command line (its evaluation registry, and the score-file subcommands with the table that
+# dispatches to them and their benchmarks, named for the formats: ``mahjong-score hk``).
 REGISTRATIONS = ("scoring/families/__init__.py", "scoring/engine/evaluation.py")
-ENGINE_COMMAND_LINE = ("scoring/engine/scorefile_cli.py", "scoring/engine/bench/")
+ENGINE_COMMAND_LINE = (
+    "scoring/engine/scorefile_cli.py",
+    "scoring/engine/cli.py",
+    "scoring/engine/bench/",
+    "tools/bench_engines",
+)
 SOURCES = ("*.py", "*.html", "*.js", "*.css", "*.txt")
 # A key as a word inside quotes: "mcr", 'big_two', family.key == "hk", `hk:` rules strings…
 KEY_WORDS = "|".join(map(re.escape, KEYS))

@@ -148,6 +148,10 @@ def is_regular(game_count: int, total_games: int) -> bool:
     return SEATS * game_count >= total_games
 
 
+# Where a token's seat is named in a message (built once, not for every token read).
+SEAT_PLACES = tuple(f"seat {number}" for number in range(1, SEATS + 1))
+
+
 def hand_from_tokens(tokens: list[str]) -> BigTwoHand:
     """Read a game line's four tokens (``0``, ``11``, ``3t``), with the reference checks in order.
 
@@ -155,14 +159,18 @@ def hand_from_tokens(tokens: list[str]) -> BigTwoHand:
     BigTwoHand(losses=(3, 0, 1, 2), takes_all=0)
     """
     numbers = [token.removesuffix("t") for token in tokens]
-    if sum(not number.strip("0") for number in numbers) != 1:
+    if [number.strip("0") for number in numbers].count("") != 1:
         raise HandError("game does not have exactly one winner (loss `0`)")
     taking_all = [seat for seat, token in enumerate(tokens) if token.endswith("t")]
     if len(taking_all) > 1:
         raise HandError("multiple players taking on all losses (suffix `t`)")
-    # After the reference checks, so that their messages stay first: the league's bound.
-    losses = tuple(
-        CARDS_LEFT.read(number, field="losses", where=f"seat {seat}")
-        for seat, number in enumerate(numbers, start=1)
-    )
+    # After the reference checks, so that their messages stay first: the league's bound,
+    # looked up for the plain numbers of nearly every line, read in full for the rest.
+    try:
+        losses = tuple(map(CARDS_LEFT.plain_numbers.__getitem__, numbers))
+    except KeyError:
+        losses = tuple(
+            CARDS_LEFT.read(number, field="losses", where=place)
+            for number, place in zip(numbers, SEAT_PLACES, strict=True)
+        )
     return BigTwoHand(losses, taking_all[0] if taking_all else None)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import is_not, itemgetter
+from functools import cache
+from itertools import chain
 
 from scoring.engine import big_two
 from scoring.engine.big_two import (
+    CARDS_LEFT,
     BigTwoHand,
     BigTwoRules,
     is_fried,
@@ -78,6 +78,7 @@ class BigTwoReader(ScoreReader[BigTwoRules, BigTwoHand]):
 
     no_players_message = "game losses declared without first declaring player names"
     explainer = BIG_TWO_EXPLAINER
+    hands_depend_on_rules = False  # the fry threshold counts in the statistics, not the hand
 
     def __init__(self) -> None:
         super().__init__(BigTwoRules())
@@ -189,18 +190,36 @@ def _big_two_rank(row: BigTwoPlayerStats) -> tuple[bool, bool, Fraction, str]:
     return (not row.is_regular, per_game is None, per_game or Fraction(0), row.name)
 
 
+@cache
+def _loss_tables(rules: BigTwoRules) -> tuple[bytes, bytes, bytes]:
+    """Under ``rules``, tables for ``bytes.translate`` from a number of cards left to its
+    real loss (at most 3 × 13), and to 1 or 0 for whether it wins and whether it is fried,
+    so that a seat's column of losses is summed and counted without a step per game."""
+    losses = range(CARDS_LEFT.high + 1)
+    padding = bytes(256 - len(losses))
+    return (
+        bytes(real_loss(loss, rules) for loss in losses) + padding,
+        bytes(is_win(loss) for loss in losses) + padding,
+        bytes(is_fried(loss, rules) for loss in losses) + padding,
+    )
+
+
 def _tally_section(section: BigTwoSection, totals: dict[str, list[int]]) -> None:
     """Add a section's games to each seated player's totals, a whole seat column at a time."""
-    hands, rules = section.hands, section.rules
+    real_table, win_table, fry_table = _loss_tables(section.rules)
+    games, takers = zip(*section.hands, strict=True)
+    # Every game's four losses in a row, one byte each: a seat's column is every fourth.
+    losses = bytes(chain.from_iterable(games))
     real_columns = [0] * SEATS
-    for seat, raw in enumerate(zip(*map(itemgetter(0), hands), strict=True)):
-        total = totals[section.seating[seat]]
-        total[0] += len(hands)
-        for loss, count in Counter(raw).items():
-            real_columns[seat] += count * real_loss(loss, rules)
-            total[1] += count if is_win(loss) else 0
-            total[2] += count if is_fried(loss, rules) else 0
-    _take_on_all_losses(hands, rules, real_columns)
+    for seat, name in enumerate(section.seating):
+        column = losses[seat::SEATS]
+        total = totals[name]
+        total[0] += len(column)
+        total[1] += column.translate(win_table).count(1)
+        total[2] += column.translate(fry_table).count(1)
+        real_columns[seat] = sum(column.translate(real_table))
+    if takers.count(None) != len(takers):
+        _take_on_all_losses(section.hands, real_table, real_columns)
     everyone = sum(real_columns)  # Σ T over the section's games
     for seat, name in enumerate(section.seating):
         totals[name][3] += real_columns[seat]
@@ -208,17 +227,15 @@ def _tally_section(section: BigTwoSection, totals: dict[str, list[int]]) -> None
 
 
 def _take_on_all_losses(
-    hands: list[BigTwoHand], rules: BigTwoRules, real_columns: list[int]
+    hands: list[BigTwoHand], real_table: bytes, real_columns: list[int]
 ) -> None:
     """Move each ``t`` game's real losses from the seats' totals to the seat taking them on."""
-    takers = list(map(itemgetter(1), hands))
-    if takers.count(None) == len(takers):
-        return
-    for losses, taker in compress(hands, map(is_not, takers, repeat(None))):
-        reals = [real_loss(loss, rules) for loss in losses]
+    for losses, taker in hands:
+        if taker is None:
+            continue
+        reals = [real_table[loss] for loss in losses]
         for seat, real in enumerate(reals):
             real_columns[seat] -= real
-        assert taker is not None
         real_columns[taker] += sum(reals)
 
 

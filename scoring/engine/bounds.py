@@ -9,6 +9,7 @@ database stores: PostgreSQL's integer is 32-bit and a point change has 24 intege
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeGuard
 
 from scoring.engine.errors import EngineError, HandError, Term
@@ -26,6 +27,8 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# The widest range whose numbers ``Bound.plain_numbers`` lists.
+PLAIN_NUMBERS = 1000
 OUT_OF_BOUND = Term("{label} must be a whole number from {low} to {high}")
 
 
@@ -81,6 +84,23 @@ class Bound:
         assert is_whole(value)
         return value
 
+    @cached_property
+    def longest(self) -> int:
+        """The most significant digits a number in range has: longer text is refused unread."""
+        return len(str(max(abs(self.low), abs(self.high))))
+
+    @cached_property
+    def plain_numbers(self) -> dict[str, int]:
+        """Every number of a small range as it is plainly written (``"7"``, ``"-3"``): what a
+        score file has in almost every token, read by one look-up (``read`` reads the rest).
+
+        >>> Bound("faan", -1, 2).plain_numbers
+        {'-1': -1, '0': 0, '1': 1, '2': 2}
+        """
+        if self.high - self.low > PLAIN_NUMBERS:
+            return {}
+        return {str(number): number for number in range(self.low, self.high + 1)}
+
     def read(
         self,
         text: str,
@@ -91,11 +111,21 @@ class Bound:
     ) -> int:
         """A number written in ASCII digits (an optional sign when ``low`` is negative),
         checked; ``error`` for anything else (``²`` or ``١``, which ``int`` reads or
-        ``str.isdigit`` passes, or a number too long to read)."""
+        ``str.isdigit`` passes, or a number too long to read).
+
+        Score files read a bound per token, so the range is checked here once, in line.
+
+        >>> [Bound("faan", -3, 13).read(text, field=None) for text in ("007", "-3", "13")]
+        [7, -3, 13]
+        """
+        plain = self.plain_numbers.get(text)
+        if plain is not None:
+            return plain
         digits = text.removeprefix("-") if self.low < 0 else text
-        significant = digits.lstrip("0") or "0"  # ``007`` is 7, as the score files allow
-        longest = len(str(max(abs(self.low), abs(self.high))))
-        if not (digits.isascii() and digits.isdigit() and len(significant) <= longest):
-            raise self.error(error, field=field, where=where)
-        number = -int(significant) if text.startswith("-") else int(significant)
-        return self.check(number, field=field, where=where, error=error)
+        if digits.isdigit() and digits.isascii():
+            significant = digits.lstrip("0") or "0"  # ``007`` is 7, as the score files allow
+            if len(significant) <= self.longest:
+                number = -int(significant) if text.startswith("-") else int(significant)
+                if self.low <= number <= self.high:
+                    return number
+        raise self.error(error, field=field, where=where)

@@ -192,6 +192,9 @@ class ScoreReader(Generic[RulesT, HandT]):
     """
 
     no_players_message: ClassVar[str]
+    # Whether a game line reads as a different hand under other rules; when it never does,
+    # one cache serves every section.
+    hands_depend_on_rules: ClassVar[bool] = True
     explainer: ClassVar[str]
 
     def __init__(self, rules: RulesT) -> None:
@@ -201,9 +204,10 @@ class ScoreReader(Generic[RulesT, HandT]):
         self.players: dict[str, None] = {}
         self.sections: list[Section[RulesT, HandT]] = []
         self._section: Section[RulesT, HandT] | None = None
-        self._cache_by_rules: dict[RulesT, dict[str, HandT]] = {}
+        self._cache_by_rules: dict[Hashable, dict[str, HandT]] = {}
         self._rules_cache: dict[str, HandT] | None = None  # the current rules' cache
         self._open_cache: dict[str, HandT] = {}
+        self._clean_names: dict[str, str] = {}  # each name as written, cleaned
 
     def read(self, lines: Iterable[str]) -> ScoreFile[RulesT, HandT]:
         """Read every line; raise ``LineError`` at the first bad one."""
@@ -214,6 +218,9 @@ class ScoreReader(Generic[RulesT, HandT]):
         add_hand: Callable[[HandT], None] = nowhere_hands.append
         for number, line in enumerate(lines, 1):
             hand = cached.get(line)
+            if hand is None and "#" in line:
+                # A comment (§2.1) changes nothing: the game before it may be known.
+                hand = cached.get(line.partition("#")[0].rstrip())
             if hand is not None:
                 add_line(number)
                 add_hand(hand)
@@ -248,8 +255,9 @@ class ScoreReader(Generic[RulesT, HandT]):
 
     def seat(self, number: int, names: list[str]) -> None:
         """A player line: check each name and for duplicates, register them, set the seating."""
+        cleaned = self._clean_names
         try:
-            names = [clean_name(name) for name in names]
+            names = [cleaned.get(name) or self._clean_name(name) for name in names]
         except EngineError as error:
             raise LineError(number, error) from None
         repeated = repeated_names(names)
@@ -259,13 +267,19 @@ class ScoreReader(Generic[RulesT, HandT]):
         self.seating = tuple(names)
         self.change()
 
+    def _clean_name(self, text: str) -> str:
+        """``clean_name(text)``, kept: a club's few names are on every player line."""
+        name = self._clean_names[text] = clean_name(text)
+        return name
+
     def game(self, number: int, line: str, tokens: list[str]) -> None:
         """A game line not in the cache: check it, cache it, add it to the open section."""
         if self.seating is None:
             raise LineError(number, self.no_players_message)
         cache = self._rules_cache
         if cache is None:
-            cache = self._rules_cache = self._cache_by_rules.setdefault(self.rules, {})
+            key = self.rules if self.hands_depend_on_rules else None
+            cache = self._rules_cache = self._cache_by_rules.setdefault(key, {})
         # The tokens joined by single spaces are also a game line with the same hand, so
         # the cache doubles as a table of hands by their tokens.
         canonical = " ".join(tokens)

@@ -1,71 +1,19 @@
-"""The ``mahjong-score hk`` and ``mahjong-score big-two`` subcommands: a score file to a TSV."""
+"""What the score-file subcommands share (``hk_cli``, ``big_two_cli``): read the file, score
+it, and write its TSV whole or not at all; an error goes to stderr as the reference's does."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable
 
-from scoring.engine.big_two_scorefile import (
-    big_two_output_name,
-    big_two_statistics,
-    big_two_tsv,
-    read_big_two_scores,
-)
 from scoring.engine.errors import LineError, unexpected
-from scoring.engine.hk_scorefile import hk_output_name, hk_statistics, hk_tsv, read_hk_scores
 
 ScoreText = Callable[[bytes], str]
 
 
 class FileProblem(Exception):
     """The input cannot be read or the output cannot be written; the message says which."""
-
-
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``hk`` and ``big-two`` subcommands."""
-    hk_parser = subparsers.add_parser(
-        "hk",
-        help="score a Hong Kong faan score file",
-        description="Score some games of Mahjong (HK rules); "
-        "write the statistics to `SCORES.txt[ --from F][ --to T].tsv`.",
-    )
-    hk_parser.add_argument(
-        "--from", dest="date_from", metavar="YYYY-MM-DD", help="ignore lines dated before this"
-    )
-    hk_parser.add_argument(
-        "--to", dest="date_to", metavar="YYYY-MM-DD", help="ignore lines dated this or later"
-    )
-    hk_parser.add_argument("scores", metavar="SCORES.txt", help="the score file")
-    hk_parser.set_defaults(run=run_hk)
-    big_two_parser = subparsers.add_parser(
-        "big-two",
-        help="score a Big Two score file",
-        description="Score some games of Big Two (鋤大弟); "
-        "write the statistics to `SCORES.txt.tsv`.",
-    )
-    big_two_parser.add_argument("scores", metavar="SCORES.txt", help="the score file")
-    big_two_parser.set_defaults(run=run_big_two)
-
-
-def run_hk(args: argparse.Namespace) -> int:
-    """Score an HK file into its TSV; the exit status."""
-
-    def score(data: bytes) -> str:
-        scores = read_hk_scores(data, date_from=args.date_from, date_to=args.date_to)
-        return hk_tsv(hk_statistics(scores))
-
-    return score_file(args.scores, hk_output_name(args.scores, args.date_from, args.date_to), score)
-
-
-def run_big_two(args: argparse.Namespace) -> int:
-    """Score a Big Two file into its TSV; the exit status."""
-
-    def score(data: bytes) -> str:
-        return big_two_tsv(big_two_statistics(read_big_two_scores(data)))
-
-    return score_file(args.scores, big_two_output_name(args.scores), score)
 
 
 def score_file(path: str, output: str, score: ScoreText) -> int:

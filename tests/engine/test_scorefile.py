@@ -2,7 +2,10 @@
 
 import pytest
 
+from scoring.engine.big_two import BigTwoHand
+from scoring.engine.big_two_scorefile import read_big_two_scores
 from scoring.engine.errors import LineError
+from scoring.engine.hk_scorefile import read_hk_scores
 from scoring.engine.scorefile import Section, repeated_names, score_lines, tsv_text
 
 
@@ -77,3 +80,50 @@ def test_a_section_pairs_each_game_with_its_line() -> None:
     section.hands += ["first", "second"]
 
     assert section.games == [(3, "first"), (5, "second")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["0 1 2 3 # a note", "0 1 2 3#", "  0  1 2 3\t# # twice", "0 1 2 3 # a # b"],
+)
+def test_a_known_game_with_a_comment_is_the_same_game(line: str) -> None:
+    scores = read_big_two_scores(f"a b c d\n0 1 2 3\n{line}\n")
+
+    assert scores.sections[0].games == [
+        (2, BigTwoHand((0, 1, 2, 3))),
+        (3, BigTwoHand((0, 1, 2, 3))),
+    ]
+
+
+@pytest.mark.parametrize("line", ["0 1 2 3 x # a note", "0 1 2 3 0 # a note", "0 1 2 # 3"])
+def test_a_line_that_is_no_known_game_before_its_comment_is_read_in_full(line: str) -> None:
+    with pytest.raises(LineError) as refused:
+        read_big_two_scores(f"a b c d\n0 1 2 3\n{line}\n")
+
+    assert refused.value.line == 3
+
+
+def test_a_commented_game_counts_under_the_rules_in_force() -> None:
+    scores = read_hk_scores("a b c d\n3 d - -\nR=half\n3 d - - # now half\n")
+
+    assert [(section.rules.responsibility, section.lines) for section in scores.sections] == [
+        ("full", [2]),
+        ("half", [4]),
+    ]
+
+
+def test_names_written_two_ways_are_one_player_on_every_line() -> None:
+    text = "\u00e9 b c d\n0 1 2 3\ne\u0301 b c d\n0 1 2 3\nb e\u0301 \u00e9 c\n"
+
+    with pytest.raises(LineError) as refused:
+        read_big_two_scores(text)
+
+    assert (refused.value.line, str(refused.value)) == (5, "duplicate player names ['\u00e9']")
+
+
+def test_a_name_is_checked_on_each_line_it_is_new_on() -> None:
+    with pytest.raises(LineError) as refused:
+        read_big_two_scores("a b c d\n0 1 2 3\na b c d\u200b\n")
+
+    assert refused.value.line == 3
+    assert "U+200B" in str(refused.value)
