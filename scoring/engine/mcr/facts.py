@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.engine.hand import Hand, MeldKind
-from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, wait_kinds
+from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, single_wait
 from scoring.engine.mcr.rules import MCRRules
 from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
 from scoring.engine.tiles import Tile, is_dragon, is_wind
@@ -53,7 +53,7 @@ class HandSummary:
         if self._unique_wait is None:
             before = list(self.hand.concealed_counts())
             before[self.hand.winning_tile] -= 1
-            self._unique_wait = len(wait_kinds(tuple(before))) == 1
+            self._unique_wait = single_wait(tuple(before))
         return self._unique_wait
 
     def nine_gates(self) -> bool:

@@ -178,3 +178,24 @@ def wait_kinds(counts: tuple[int, ...]) -> tuple[Tile, ...]:
             found.append(t)
         work[t] -= 1
     return tuple(found)
+
+
+@cache
+def single_wait(counts: tuple[int, ...]) -> bool:
+    """Whether exactly one kind completes these concealed tiles (``wait_kinds`` has one
+    member); it stops at the second kind found, so most hands need few searches.
+
+    >>> from scoring.engine.tiles import counts, parse_tiles
+    >>> [single_wait(tuple(counts(parse_tiles(tiles)))) for tiles in ("12m55p", "2444m")]
+    [True, False]
+    """
+    work = list(counts)
+    found = 0
+    for t in sorted(_candidates(counts)):
+        work[t] += 1
+        if completes(tuple(work)):
+            found += 1
+            if found == 2:
+                return False
+        work[t] -= 1
+    return found == 1
