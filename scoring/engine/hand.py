@@ -106,12 +106,12 @@ class Hand:
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
         validate(self)
 
-    @property
+    @cached_property
     def kong_count(self) -> int:
         """How many kongs were declared."""
         return sum(1 for meld in self.melds if meld.kind is MeldKind.KONG)
 
-    @property
+    @cached_property
     def is_concealed(self) -> bool:
         """No set was melded from a discard before winning (concealed kongs allowed)."""
         return all(meld.concealed for meld in self.melds)

@@ -74,7 +74,12 @@ class Group(NamedTuple):
 
     def code(self) -> str:
         """The compact string of the group, such as ``'555s'``."""
-        return format_tiles(self.tiles)
+        return _code(self.kind, self.tile)
+
+
+@cache  # every result writes its groups; there are only a few hundred of them
+def _code(kind: GroupKind, tile: Tile) -> str:
+    return format_tiles(tile + offset for offset in _OFFSETS[kind])
 
 
 Grouping = tuple[Group, ...]
@@ -228,7 +233,12 @@ _MELD_GROUPS: Final = {
 
 def meld_group(meld: Meld) -> Group:
     """The group of a declared meld."""
-    return Group(_MELD_GROUPS[meld.kind], meld.first, concealed=meld.concealed, declared=True)
+    return _declared(_MELD_GROUPS[meld.kind], meld.first, meld.concealed)
+
+
+@cache  # a group is immutable; there are a few hundred declared ones
+def _declared(kind: GroupKind, tile: Tile, concealed: bool) -> Group:
+    return Group(kind, tile, concealed=concealed, declared=True)
 
 
 def arrangements(hand: Hand, shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Arrangement, ...]:
