@@ -26,22 +26,25 @@ class HandSummary:
     melded_kongs: int
     concealed_kongs: int
     melded_sets: int  # chows, pungs and melded kongs claimed from others
+    ranks: frozenset[int] | None  # the numbers 1-9 of the tiles; None with an honour
     _unique_wait: bool | None = field(default=None)
 
     @classmethod
     def of(cls, hand: Hand, rules: MCRRules) -> HandSummary:
         kinds = frozenset(hand.tiles)
         kongs = [m for m in hand.melds if m.kind is MeldKind.KONG]
+        has_honour = any(t >= 27 for t in kinds)
         return cls(
             hand=hand,
             rules=rules,
             kinds=kinds,
             tile_counts=hand.tile_counts(),
             suits=frozenset(t // 9 for t in kinds if t < 27),
-            has_honour=any(t >= 27 for t in kinds),
+            has_honour=has_honour,
             melded_kongs=sum(1 for m in kongs if not m.concealed),
             concealed_kongs=sum(1 for m in kongs if m.concealed),
             melded_sets=sum(1 for m in hand.melds if not m.concealed),
+            ranks=None if has_honour else frozenset(t % 9 + 1 for t in kinds),
         )
 
     @property
