@@ -18,6 +18,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+from importlib.util import find_spec
 from pathlib import Path
 
 from bench_common import Result, table
@@ -64,6 +65,8 @@ def per_second(family: str, goal: float, args: argparse.Namespace, folder: Path)
 
 def riichi_versus_jansou(args: argparse.Namespace, folder: Path) -> Result:
     """How many times jansou's hands per CPU second ``evaluate --rules riichi`` scores."""
+    if find_spec("jansou") is None:
+        raise SystemExit("riichi: jansou is not installed here (.venv/bin/pip install jansou)")
     hands = folder / "riichi.jsonl"
     lines = hand_lines("riichi", args.riichi_hands, seed=args.seed)
     hands.write_text("".join(lines), encoding="utf-8")
