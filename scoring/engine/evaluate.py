@@ -21,6 +21,8 @@ from scoring.engine.zung_jung.notation import hand_json_from_seed_line
 
 # How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
 NOTATIONS = ("json", "seed")
+# One encoder for every line: ``json.dumps`` with an option builds a new one per call.
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def register(subparsers: Any) -> None:
@@ -123,6 +125,6 @@ def run(args: argparse.Namespace) -> int:
 def _write_results(stream: IO[bytes], family: Evaluator, preset: str, notation: str) -> int:
     out = sys.stdout
     for result in evaluate_lines(stream, family, preset, notation):
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.write(_ENCODE(result) + "\n")
         out.flush()
     return 0

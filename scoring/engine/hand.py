@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Final
 
 from scoring.engine.errors import HandError
@@ -105,24 +106,30 @@ class Hand:
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
         validate(self)
 
-    @property
+    @cached_property
     def kong_count(self) -> int:
         """How many kongs were declared."""
         return sum(1 for meld in self.melds if meld.kind is MeldKind.KONG)
 
-    @property
+    @cached_property
     def is_concealed(self) -> bool:
         """No set was melded from a discard before winning (concealed kongs allowed)."""
         return all(meld.concealed for meld in self.melds)
 
-    @property
+    # Cached: validation and every family's facts read the tiles and their counts (a
+    # frozen dataclass without slots keeps them in the instance's dict, outside its fields).
+    @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         """Every playing tile of the hand: concealed tiles and all meld tiles."""
         return self.concealed + tuple(t for meld in self.melds for t in meld.tiles)
 
+    @cached_property
+    def _tile_counts(self) -> tuple[int, ...]:
+        return tuple(counts(self.tiles))
+
     def tile_counts(self) -> list[int]:
         """How many of each of the 34 kinds the whole hand holds (kongs count 4)."""
-        return counts(self.tiles)
+        return list(self._tile_counts)
 
     def concealed_counts(self) -> tuple[int, ...]:
         """How many of each kind are in the concealed part (the key for shape searches)."""
@@ -144,7 +151,7 @@ def validate(hand: Hand) -> None:
 
 
 def _check_no_bonus_in_play(hand: Hand) -> None:
-    if any(is_bonus(t) for t in hand.concealed):
+    if hand.concealed and is_bonus(max(hand.concealed)):
         raise HandError(
             "flowers and seasons go in 'bonus', not among the concealed tiles", field="concealed"
         )
@@ -181,7 +188,7 @@ def _check_wind(wind: Tile, field: str) -> None:
 
 def _check_meld(meld: Meld, field: str) -> None:
     tiles = meld.tiles
-    if any(is_bonus(t) for t in tiles):
+    if tiles and is_bonus(max(tiles)):
         raise HandError("flowers and seasons cannot be part of a meld", field=f"{field}.tiles")
     size = 4 if meld.kind is MeldKind.KONG else 3
     if len(tiles) != size:
@@ -247,7 +254,9 @@ def _check_tile_count(hand: Hand) -> None:
 
 
 def _check_copies(hand: Hand) -> None:
-    tile_counts = hand.tile_counts()
+    tile_counts = hand._tile_counts
+    if max(tile_counts) <= 4:
+        return
     for t in range(KINDS):
         if tile_counts[t] > 4:
             raise HandError(
@@ -286,7 +295,7 @@ _FLAG_RULES: Final[dict[str, tuple[Callable[[Hand], bool], str]]] = {
         "winning on the tile drawn after a flower needs a self-drawn win and a bonus tile",
     ),
     "robbing_kong": (
-        lambda h: not h.self_drawn and h.tile_counts()[h.winning_tile] == 1,
+        lambda h: not h.self_drawn and h._tile_counts[h.winning_tile] == 1,
         "robbing a kong is a win on another player's tile, and the other three copies "
         "of it are in that player's kong",
     ),
@@ -316,6 +325,7 @@ def _check_flags(hand: Hand) -> None:
 
 _KEYS: Final = frozenset(f.name for f in fields(Hand))
 _MELD_KEYS: Final = frozenset({"type", "tiles", "concealed"})
+_MELD_KINDS: Final = frozenset(MeldKind)
 
 
 def hand_from_json(data: object) -> Hand:
@@ -325,10 +335,10 @@ def hand_from_json(data: object) -> Hand:
     ...                 "self_drawn": True}).self_drawn
     True
     """
-    if not isinstance(data, Mapping):
+    if not isinstance(data, (dict, Mapping)):  # dict first: a JSON object is one
         raise HandError('a hand must be a JSON object such as {"concealed": ..., ...}')
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
-    if unknown:
+    if not _KEYS.issuperset(data):
+        unknown = sorted(str(key) for key in data if key not in _KEYS)
         raise HandError("unknown field {unknown!r}", field=unknown[0], unknown=unknown[0])
     for required in ("concealed", "winning_tile"):
         if required not in data:
@@ -348,7 +358,7 @@ def hand_from_json(data: object) -> Hand:
 
 def _tiles(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
     value = data.get(key, "")
-    if not isinstance(value, str | list):
+    if not isinstance(value, (str, list)):
         raise HandError(
             "'{key}' must be tiles such as '123m' or ['1m', '2m', '3m']", field=key, key=key
         )
@@ -383,15 +393,15 @@ def meld_from_json(item: object, index: int) -> Meld:
 
 def _meld(item: object, index: int) -> Meld:
     field = f"melds[{index}]"
-    if not isinstance(item, Mapping):
+    if not isinstance(item, (dict, Mapping)):
         raise HandError("a meld must be an object with 'type' and 'tiles'", field=field)
-    unknown = sorted(str(key) for key in item if key not in _MELD_KEYS)
-    if unknown:
+    if not _MELD_KEYS.issuperset(item):
+        unknown = sorted(str(key) for key in item if key not in _MELD_KEYS)
         raise HandError(
             "unknown meld field {unknown!r}", field=f"{field}.{unknown[0]}", unknown=unknown[0]
         )
     kind = item.get("type")
-    if kind not in set(MeldKind):
+    if not isinstance(kind, str) or kind not in _MELD_KINDS:
         raise HandError(
             "meld type {kind!r} is not one of chow, pung, kong", field=f"{field}.type", kind=kind
         )
@@ -400,7 +410,7 @@ def _meld(item: object, index: int) -> Meld:
     concealed = item.get("concealed", False)
     if not isinstance(concealed, bool):
         raise HandError("'concealed' must be true or false", field=f"{field}.concealed")
-    if not isinstance(item["tiles"], str | list):
+    if not isinstance(item["tiles"], (str, list)):
         raise HandError("meld tiles must be text such as '555s'", field=f"{field}.tiles")
     tiles = parse_tiles(item["tiles"], field=f"{field}.tiles")
     return Meld(MeldKind(kind), tuple(sorted(tiles)), concealed)

@@ -74,7 +74,12 @@ class Group(NamedTuple):
 
     def code(self) -> str:
         """The compact string of the group, such as ``'555s'``."""
-        return format_tiles(self.tiles)
+        return _code(self.kind, self.tile)
+
+
+@cache  # every result writes its groups; there are only a few hundred of them
+def _code(kind: GroupKind, tile: Tile) -> str:
+    return format_tiles(tile + offset for offset in _OFFSETS[kind])
 
 
 Grouping = tuple[Group, ...]
@@ -131,7 +136,7 @@ def _split(
         i += 1
     if i == KINDS:
         if pair is not None:
-            out.append((*sets, Group(GroupKind.PAIR, pair)))
+            out.append((*sets, _PAIRS[pair]))
         return
     count = work[i]
     for pairs in (0, 1) if pair is None else (0,):
@@ -139,12 +144,18 @@ def _split(
             chows = count - 2 * pairs - 3 * pungs
             if chows < 0 or (chows and not _chows_fit(work, i, chows)):
                 continue
-            added = [Group(GroupKind.PUNG, i)] * pungs + [Group(GroupKind.CHOW, i)] * chows
+            added = [_PUNGS[i]] * pungs + [_CHOWS[i]] * chows
             _take(work, i, count, chows, -1)
             sets.extend(added)
             _split(work, i + 1, i if pairs else pair, sets, out)
             del sets[len(sets) - len(added) :]
             _take(work, i, count, chows, +1)
+
+
+# The groups the search builds, made once: a search makes thousands of them per second.
+_PAIRS: Final = tuple(Group(GroupKind.PAIR, t) for t in range(KINDS))
+_PUNGS: Final = tuple(Group(GroupKind.PUNG, t) for t in range(KINDS))
+_CHOWS: Final = tuple(Group(GroupKind.CHOW, t) for t in range(KINDS))
 
 
 def _chows_fit(work: list[int], i: Tile, chows: int) -> bool:
@@ -213,12 +224,21 @@ def groupings(shape: str, counts: tuple[int, ...]) -> tuple[Grouping, ...]:
 # --- arrangements of a hand -------------------------------------------------------------------
 
 
+_MELD_GROUPS: Final = {
+    MeldKind.CHOW: GroupKind.CHOW,
+    MeldKind.PUNG: GroupKind.PUNG,
+    MeldKind.KONG: GroupKind.KONG,
+}
+
+
 def meld_group(meld: Meld) -> Group:
     """The group of a declared meld."""
-    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}.get(
-        meld.kind, GroupKind.KONG
-    )
-    return Group(kind, meld.first, concealed=meld.concealed, declared=True)
+    return _declared(_MELD_GROUPS[meld.kind], meld.first, meld.concealed)
+
+
+@cache  # a group is immutable; there are a few hundred declared ones
+def _declared(kind: GroupKind, tile: Tile, concealed: bool) -> Group:
+    return Group(kind, tile, concealed=concealed, declared=True)
 
 
 def arrangements(hand: Hand, shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Arrangement, ...]:
@@ -240,7 +260,9 @@ def _placements(
 ) -> Iterable[Arrangement]:
     seen: set[tuple[GroupKind, Tile]] = set()
     for index, group in enumerate(grouping):
-        if hand.winning_tile not in group.tiles or (group.kind, group.tile) in seen:
+        # the winning tile is in the group: it is the group's tile plus one of its offsets
+        inside = hand.winning_tile - group.tile in _OFFSETS[group.kind]
+        if not inside or (group.kind, group.tile) in seen:
             continue
         seen.add((group.kind, group.tile))
         groups = list(grouping)

@@ -191,6 +191,7 @@ def is_bonus(t: Tile) -> bool:
 
 
 _COMPACT_GROUP = re.compile(r"(\d+)([mpszf])")
+_COMPACT_WORD = re.compile(r"(?:\d+[mpszf])+")  # a whole word of compact groups
 
 
 def _scan(pattern: re.Pattern[str], word: str) -> tuple[list[re.Match[str]], int]:
@@ -227,13 +228,16 @@ def parse_tiles(text: str | Sequence[str], *, field: str | None = None) -> tuple
 
 
 def _parse_compact(text: str, field: str | None) -> tuple[Tile, ...]:
-    tiles: list[Tile] = []
-    for word in text.split():
-        try:
-            tiles.extend(_word_tiles(word))
-        except HandError as error:
-            raise HandError(error, field=field) from None
-    return tuple(tiles)
+    try:
+        return _text_tiles(text)
+    except HandError as error:
+        raise HandError(error, field=field) from None
+
+
+@lru_cache(maxsize=4096)
+def _text_tiles(text: str) -> tuple[Tile, ...]:
+    """The tiles of a text of compact words (cached: winds, melds and winning tiles repeat)."""
+    return tuple(t for word in text.split() for t in _word_tiles(word))
 
 
 # Every valid (digit, suit letter) pair, so that reading a word is a dictionary lookup.
@@ -247,14 +251,12 @@ _DIGIT_TILES: Final = {
 @lru_cache(maxsize=4096)
 def _word_tiles(word: str) -> tuple[Tile, ...]:
     """The tiles of one compact word such as ``'123m11z'`` (cached: melds repeat)."""
-    matches, position = _scan(_COMPACT_GROUP, word)
-    if position != len(word):
+    if _COMPACT_WORD.fullmatch(word) is None:
         raise HandError(
             "{word!r} is not a tile: use codes like 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f", word=word
         )
     tiles: list[Tile] = []
-    for match in matches:
-        digits, suit_letter = match.groups()
+    for digits, suit_letter in _COMPACT_GROUP.findall(word):
         for digit in digits:
             found = _DIGIT_TILES.get((digit, suit_letter))
             tiles.append(found if found is not None else tile(int(digit), suit_letter))

@@ -131,6 +131,11 @@ def test_json_round_trips() -> None:
             "meld type 'pair' is not one of chow, pung, kong",
         ),
         (
+            with_(concealed="123m456p11z", melds=[{"type": ["pung"], "tiles": "555s"}]),
+            "melds[0].type",
+            "meld type ['pung'] is not one of chow, pung, kong",
+        ),
+        (
             with_(
                 concealed="123m456p11z",
                 melds=[{"type": "pung", "tiles": "555s", "concealed": True}],

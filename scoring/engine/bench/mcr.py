@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from scoring.engine.generate import random_hands
 from scoring.engine.hand import hand_from_json, hand_to_json
 from scoring.engine.mcr import evaluate, preset
-from scoring.engine.mcr.knitted import wait_kinds
+from scoring.engine.mcr.knitted import single_wait, wait_kinds
 from scoring.engine.shapes import SHAPE_FINDERS
 
 
@@ -35,6 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for finder in SHAPE_FINDERS.values():
         getattr(finder, "cache_clear", lambda: None)()
     wait_kinds.cache_clear()
+    single_wait.cache_clear()
 
     def score_all() -> None:
         for hand in hands:

@@ -36,13 +36,14 @@ PTH = "pung_of_terminals_or_honours"
 _WIND_FANS = ("big_three_winds", "little_four_winds")
 
 FanCounts = dict[str, int]
+_VALUES: dict[str, int] = {fan: entry.value for fan, entry in FANS.items()}
 
 
 def fan_value(fan: str, rules: MCRRules) -> int:
     """The value of one count of a fan under these rules (Two Concealed Kongs: 6 or 8)."""
     if fan == "two_concealed_kongs":
         return rules.two_concealed_kongs
-    return FANS[fan].value
+    return _VALUES[fan]
 
 
 def hand_fans(facts: Facts) -> dict[str, int]:
@@ -157,8 +158,13 @@ def check_flags(hand: Hand) -> None:
 
 
 def _pattern(fan: str, count: int, rules: MCRRules) -> CountedPattern:
+    return _counted(fan, fan_value(fan, rules), count)
+
+
+@cache  # a counted pattern is immutable and hands repeat them
+def _counted(fan: str, value: int, count: int) -> CountedPattern:
     entry = FANS[fan]
-    return CountedPattern(entry.id, entry.name, entry.name_zh, fan_value(fan, rules), count)
+    return CountedPattern(entry.id, entry.name, entry.name_zh, value, count)
 
 
 def evaluate(hand: Hand, rules: MCRRules = STANDARD) -> Evaluation:

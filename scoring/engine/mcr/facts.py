@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.engine.hand import Hand, MeldKind
-from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, wait_kinds
+from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, single_wait
 from scoring.engine.mcr.rules import MCRRules
 from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
 from scoring.engine.tiles import Tile, is_dragon, is_wind
@@ -26,22 +26,25 @@ class HandSummary:
     melded_kongs: int
     concealed_kongs: int
     melded_sets: int  # chows, pungs and melded kongs claimed from others
+    ranks: frozenset[int] | None  # the numbers 1-9 of the tiles; None with an honour
     _unique_wait: bool | None = field(default=None)
 
     @classmethod
     def of(cls, hand: Hand, rules: MCRRules) -> HandSummary:
         kinds = frozenset(hand.tiles)
         kongs = [m for m in hand.melds if m.kind is MeldKind.KONG]
+        has_honour = any(t >= 27 for t in kinds)
         return cls(
             hand=hand,
             rules=rules,
             kinds=kinds,
             tile_counts=hand.tile_counts(),
             suits=frozenset(t // 9 for t in kinds if t < 27),
-            has_honour=any(t >= 27 for t in kinds),
+            has_honour=has_honour,
             melded_kongs=sum(1 for m in kongs if not m.concealed),
             concealed_kongs=sum(1 for m in kongs if m.concealed),
             melded_sets=sum(1 for m in hand.melds if not m.concealed),
+            ranks=None if has_honour else frozenset(t % 9 + 1 for t in kinds),
         )
 
     @property
@@ -53,7 +56,7 @@ class HandSummary:
         if self._unique_wait is None:
             before = list(self.hand.concealed_counts())
             before[self.hand.winning_tile] -= 1
-            self._unique_wait = len(wait_kinds(tuple(before))) == 1
+            self._unique_wait = single_wait(tuple(before))
         return self._unique_wait
 
     def nine_gates(self) -> bool:

@@ -178,3 +178,39 @@ def wait_kinds(counts: tuple[int, ...]) -> tuple[Tile, ...]:
             found.append(t)
         work[t] -= 1
     return tuple(found)
+
+
+@cache
+def single_wait(counts: tuple[int, ...]) -> bool:
+    """Whether exactly one kind completes these concealed tiles (``wait_kinds`` has one
+    member); it stops at the second kind found, so most hands need few searches.
+
+    >>> from scoring.engine.tiles import counts, parse_tiles
+    >>> [single_wait(tuple(counts(parse_tiles(tiles)))) for tiles in ("12m55p", "2444m")]
+    [True, False]
+    """
+    work = list(counts)
+    irregular = _irregular_possible(counts)
+    found = 0
+    for t in sorted(_candidates(counts)):
+        work[t] += 1
+        if completes(tuple(work)) if irregular else _standard_complete(work, True):
+            found += 1
+            if found == 2:
+                return False
+        work[t] -= 1
+    return found == 1
+
+
+def _irregular_possible(counts: tuple[int, ...]) -> bool:
+    """Whether one more tile could make these tiles seven pairs, thirteen orphans or a
+    knitted shape (when none can, only four sets and a pair need testing)."""
+    total = sum(counts)
+    if total % 3 != 1:
+        return False
+    if sum(1 for c in counts[:27] if c) >= 8:  # a knitted straight or honours and knitted
+        return True
+    if total != 13:
+        return False
+    odd = sum(c % 2 for c in counts)
+    return odd == 1 or sum(counts[t] for t in ORPHANS) == 13 or max(counts) == 1

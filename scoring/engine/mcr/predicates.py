@@ -32,11 +32,9 @@ GREEN_TILES: Final = frozenset({19, 20, 21, 23, 25, GREEN})  # 2 3 4 6 8 bamboo,
 REVERSIBLE_TILES: Final = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
 
 
-def _ranks(f: Facts) -> set[int] | None:
+def _ranks(f: Facts) -> frozenset[int] | None:
     """The numbers (1-9) of the hand's tiles, or None when there is an honour."""
-    if f.summary.has_honour:
-        return None
-    return {t % 9 + 1 for t in f.summary.kinds}
+    return f.summary.ranks
 
 
 def _four_sets(f: Facts) -> bool:

@@ -16,6 +16,7 @@ Chows and pungs are given by their lowest tile.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations, pairwise
 
 from scoring.engine.mcr.fans import FANS
@@ -150,14 +151,23 @@ def _first(table: Sequence[tuple[str, Callable[..., bool]]], *args: object) -> s
 
 def chow_fans(chows: Sequence[Tile], pair: Tile | None) -> list[str]:
     """The chow fans of an arrangement's chows (lowest tiles) under the principles."""
+    return list(_chow_fans(tuple(chows), pair))
+
+
+# The set fans depend only on the sets' lowest tiles, and hands repeat them: each
+# combination is worked out once (a tuple, so no caller can change what is kept).
+@cache
+def _chow_fans(chows: tuple[Tile, ...], pair: Tile | None) -> tuple[str, ...]:
     if len(chows) == 4:
         four = _four_chows(chows, pair)
         if four is not None:
-            return [four]
-    return _combine(
-        chows,
-        lambda sets: _first(_THREE_CHOWS, sets),
-        lambda a, b: _first(_TWO_CHOWS, a, b),
+            return (four,)
+    return tuple(
+        _combine(
+            chows,
+            lambda sets: _first(_THREE_CHOWS, sets),
+            lambda a, b: _first(_TWO_CHOWS, a, b),
+        )
     )
 
 
@@ -210,12 +220,19 @@ _THREE_PUNGS = (
 
 def pung_fans(pungs: Sequence[Tile]) -> list[str]:
     """The pung fans of an arrangement's suit pungs and kongs under the principles."""
+    return list(_pung_fans(tuple(pungs)))
+
+
+@cache
+def _pung_fans(pungs: tuple[Tile, ...]) -> tuple[str, ...]:
     if len(pungs) == 4 and four_pure_shifted_pungs(pungs):
-        return ["four_pure_shifted_pungs"]
-    return _combine(
-        pungs,
-        lambda sets: _first(_THREE_PUNGS, sets),
-        lambda a, b: "double_pung" if double_pung(a, b) else None,
+        return ("four_pure_shifted_pungs",)
+    return tuple(
+        _combine(
+            pungs,
+            lambda sets: _first(_THREE_PUNGS, sets),
+            lambda a, b: "double_pung" if double_pung(a, b) else None,
+        )
     )
 
 

@@ -129,7 +129,7 @@ def _take_reds(value: object, field: str, red_fives: bool) -> tuple[object, dict
             for suit, count in part.items():
                 total[suit] = total.get(suit, 0) + count
         return [text for text, _ in texts], total
-    if not isinstance(value, str):
+    if not isinstance(value, str) or "0" not in value:  # a red five is written with a 0
         return value, {}
     found: dict[str, int] = {}
     for digits, suit in _GROUP.findall(value):

@@ -6,6 +6,7 @@ translates tiles (our 0-33 codes are the library's 34-format) and rules into its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from mahjong.constants import AKA_DORAS
@@ -44,6 +45,7 @@ class LibraryResult:
     fu_details: tuple[FuDetail, ...]
 
 
+@cache  # one per rule set, not one per hand
 def options(rules: RiichiRules) -> OptionalRules:
     """The library's optional rules for a rule set."""
     kazoe = HandConstants.KAZOE_LIMITED if rules.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN

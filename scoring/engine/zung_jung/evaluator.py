@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from scoring.engine.errors import HandError
 from scoring.engine.evaluation import CountedPattern, Evaluation
@@ -55,6 +56,7 @@ def _make_plan(rules: ZungJungRules) -> Plan:
     return tuple(tuple(members) for members in families.values())
 
 
+@cache  # entries and counted patterns are immutable, and every hand counts a few
 def _counted(entry: PatternEntry, count: int = 1) -> CountedPattern:
     return CountedPattern(entry.id, entry.name, entry.name_zh, entry.value, count)
 

@@ -180,6 +180,8 @@ def three_similar_triplets(f: Facts) -> int:
 
 
 def _has_run(numbers: set[int], length: int, step: int) -> bool:
+    if len(numbers) < length:  # most suits hold fewer sets than a run needs
+        return False
     return any(all(n + step * k in numbers for k in range(length)) for n in numbers)
 
 

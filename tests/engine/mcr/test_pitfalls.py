@@ -6,7 +6,7 @@ import pytest
 
 from scoring.engine.errors import HandError
 from scoring.engine.mcr import preset
-from scoring.engine.mcr.knitted import wait_kinds
+from scoring.engine.mcr.knitted import single_wait, wait_kinds
 from scoring.engine.tiles import counts, format_tiles, parse_tiles
 from tests.engine.mcr.helpers import fans, score
 
@@ -79,6 +79,29 @@ def test_8_a_pung_completed_by_a_discard_is_melded_unless_it_completes_a_chow() 
 def test_9_waits_are_in_form(holding: str, waits: str) -> None:
     found = wait_kinds(tuple(counts(parse_tiles(holding))))
     assert format_tiles(found) == waits
+
+
+@pytest.mark.parametrize(
+    ("holding", "unique"),
+    [
+        ("12m55p", True),
+        ("2444m", False),
+        ("1112345678999m", False),  # nine gates: all nine
+        ("123m456p789s123s1z", True),
+        ("113355m2244p66s7z", True),  # seven pairs only
+        ("1133557m2244p66s", True),  # seven pairs: 7m
+        ("119m19p19s123456z", True),  # thirteen orphans: the missing 7z
+        ("19m19p19s1234567z", False),  # thirteen orphans: any of the 13
+        ("147m258p369s1235z", False),  # honours and knitted: any of 467z
+        ("147m258p3s123456z", True),  # greater honours and knitted: only 7z
+        ("147m258p369s123s5z", True),  # knitted straight and 123s: a pair of 5z
+        ("147m258p369s45s55z", False),  # knitted straight and 3s or 6s
+    ],
+)
+def test_9_a_unique_wait_is_one_kind_in_form(holding: str, unique: bool) -> None:
+    held = tuple(counts(parse_tiles(holding)))
+    assert single_wait(held) is unique
+    assert (len(wait_kinds(held)) == 1) is unique
 
 
 def test_9_no_wait_fan_without_a_unique_wait() -> None:
