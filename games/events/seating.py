@@ -14,6 +14,7 @@ Interface (``games.events`` codes against it)::
                byes=False, name=str) -> list[RoundSeating[K]]   # every round at once
     meetings(rounds) -> Counter[frozenset[K]]            # how often each pair shared a table
     repeat_pairs(rounds) -> int                          # pairs that met more than once (0: none)
+    meeting_cost(rounds) -> int                          # what FEWEST_MEETINGS minimises
     apart_clashes(rounds, apart) -> int                  # pairs of one group at one table
     wind_counts(rounds) -> dict[K, list[int]]            # per player, rounds sat at each wind
     SeatingError(ValueError)                             # ``template`` and ``values`` apart
@@ -169,6 +170,17 @@ def meetings(rounds: Iterable[RoundSeating[K]]) -> Counter[frozenset[K]]:
 def repeat_pairs(rounds: Iterable[RoundSeating[K]]) -> int:
     """How many pairs met more than once: 0 is "no pair meets twice"."""
     return sum(1 for count in meetings(rounds).values() if count > 1)
+
+
+def meeting_cost(rounds: Iterable[RoundSeating[K]]) -> int:
+    """What FEWEST_MEETINGS minimises: a pair met ``c`` times counts C(c, 2), so 0 is "no
+    pair meets twice" and a third meeting of one pair weighs more than two pairs' second.
+
+    >>> east = RoundSeating((Table(("A", "B", "C", "D")),))
+    >>> meeting_cost([east, east, east]), repeat_pairs([east, east, east])
+    (18, 6)
+    """
+    return sum(count * (count - 1) // 2 for count in meetings(rounds).values())
 
 
 def apart_clashes(rounds: Iterable[RoundSeating[K]], apart: Sequence[Collection[K]]) -> int:
@@ -471,9 +483,10 @@ class _Search(Generic[K]):
         """The repeated meetings (C(c, 2) for a pair met c times) and the clashes' cost."""
         total = 0
         for a, row in enumerate(self.met):
+            clash = self.clash[a]
             for b in range(a + 1, len(row)):
                 count = row[b]
-                total += self.meet_weight * count * (count - 1) // 2 + CLASH * self.clash[a][b] * count
+                total += self.meet_weight * count * (count - 1) // 2 + CLASH * clash[b] * count
         return total
 
     def _costly(self, rounds: list[_Tables]) -> list[tuple[int, int]]:
