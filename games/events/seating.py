@@ -28,9 +28,13 @@ everyone has once); ``byes=False`` refuses the count, for a caller that adds sub
 - SWISS: ``standing`` (higher is better) sorted, ties broken by the seed, cut into tables of
   neighbours.
 - FEWEST_MEETINGS: every pair meets as rarely as possible over the event (a greedy draw, then
-  a seeded local search of swaps). With ``rounds_total`` the remaining rounds are planned
-  together and the first is returned, so seating round by round reaches what ``seat_event``
-  does (16 players, 5 rounds: no pair meets twice).
+  a seeded tabu search of swaps).
+
+With ``rounds_total``, RANDOM and FEWEST_MEETINGS plan the event's remaining rounds together
+and return the next one: the plan is remade from the round since which the same players have
+been seated, so an event seated round by round gets what ``seat_event`` gives (16 players,
+5 rounds: no pair meets twice; winds within one of even), and a change of players (a
+withdrawal, a late arrival) is planned on from where it happened.
 - PRESCRIPTED: the organiser's ``prescribed`` tables, checked (every player once, tables of
   ``table_size``, nobody unknown) and returned with their seats as given.
 
@@ -136,8 +140,9 @@ def seat_round(
         return _prescripted(options, prescribed or ())
     if method == Method.SWISS:
         return _swiss(options, seed, earlier, _standing(options, standing), rotate_winds)
-    ahead = max(1, (rounds_total or 0) - len(earlier))
-    return _plan(options, method, seed, earlier, ahead, rotate_winds=rotate_winds)[0]
+    if rounds_total is None:
+        return _plan(options, method, seed, earlier, 1, rotate_winds=rotate_winds)[0]
+    return _planned_round(options, method, seed, earlier, rounds_total, rotate_winds)
 
 
 def seat_event(
@@ -327,6 +332,50 @@ def _plan(
             _winds_for_round(tables, counts, rng)
         _balance_winds(planned, counts)
     return [_seating(options, tables, out) for tables, out in zip(planned, outs, strict=True)]
+
+
+def _planned_round(
+    options: _Options[K],
+    method: Method,
+    seed: int | str,
+    earlier: Sequence[RoundSeating[K]],
+    rounds_total: int,
+    rotate_winds: bool,
+) -> RoundSeating[K]:
+    """The next round of the plan made when these players were last seated afresh: the plan
+    is remade from the same rounds, so seating it round by round keeps the whole plan's
+    promises (its winds within one of even); rounds that left it are planned on from."""
+    start = _same_players_since(options, earlier)
+    plan = _plan(
+        options,
+        method,
+        seed,
+        earlier[:start],
+        max(1, rounds_total - start),
+        rotate_winds=rotate_winds,
+    )
+    done = len(earlier) - start
+    if done < len(plan) and all(
+        _same_round(seating, planned)
+        for seating, planned in zip(earlier[start:], plan[:done], strict=True)
+    ):
+        return plan[done]
+    ahead = max(1, rounds_total - len(earlier))
+    return _plan(options, method, seed, earlier, ahead, rotate_winds=rotate_winds)[0]
+
+
+def _same_players_since(options: _Options[K], earlier: Sequence[RoundSeating[K]]) -> int:
+    """The first of the last earlier rounds that all had the players seated now."""
+    players = set(options.players)
+    start = len(earlier)
+    while start and {*earlier[start - 1].players(), *earlier[start - 1].byes} == players:
+        start -= 1
+    return start
+
+
+def _same_round(seating: RoundSeating[K], planned: RoundSeating[K]) -> bool:
+    """The same tables (in any order, each in the same wind order) and the same byes."""
+    return set(seating.tables) == set(planned.tables) and set(seating.byes) == set(planned.byes)
 
 
 def _prescripted(options: _Options[K], prescribed: Sequence[Sequence[K]]) -> RoundSeating[K]:

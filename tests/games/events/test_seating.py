@@ -95,19 +95,48 @@ def test_the_fewest_meetings_reach_the_known_optimum(count: int, rounds: int, fe
     assert meeting_cost(seat_event(names(count), rounds=rounds, seed=1)) == fewest
 
 
-def test_seating_round_by_round_with_the_total_reaches_the_optimum() -> None:
-    earlier: list[RoundSeating[str]] = []
-    for _ in range(5):
-        earlier.append(
+def by_rounds(
+    players: list[str], rounds: range, method: Method, earlier: list[RoundSeating[str]]
+) -> list[RoundSeating[str]]:
+    """``earlier`` and the rounds after it, seated one at a time as the league seats them."""
+    event = list(earlier)
+    for _ in rounds:
+        event.append(
             seat_round(
-                names(16),
-                method=Method.FEWEST_MEETINGS,
-                seed=9,
-                earlier=earlier,
-                rounds_total=5,
+                players, method=method, seed=9, earlier=event, rounds_total=rounds.stop, byes=True
             )
         )
-    assert repeat_pairs(earlier) == 0
+    return event
+
+
+@pytest.mark.parametrize(
+    ("method", "count", "rounds"),
+    [
+        (Method.FEWEST_MEETINGS, 16, 5),
+        (Method.FEWEST_MEETINGS, 20, 5),
+        (Method.RANDOM, 16, 5),
+        (Method.RANDOM, 21, 6),
+    ],
+)
+def test_an_event_seated_round_by_round_keeps_the_plans_promises(
+    method: Method, count: int, rounds: int
+) -> None:
+    event = by_rounds(names(count), range(rounds), method, [])
+    assert event == seat_event(names(count), rounds=rounds, seed=9, method=method, byes=True)
+    assert_everyone_once(event, names(count))
+    assert wind_spread(event) <= 1
+    if method == Method.FEWEST_MEETINGS:
+        assert repeat_pairs(event) == 0
+
+
+def test_a_withdrawal_is_planned_on_from_where_it_happened() -> None:
+    players = names(17)
+    first = by_rounds(players, range(2), Method.FEWEST_MEETINGS, [])
+    event = by_rounds(players[1:], range(2, 5), Method.FEWEST_MEETINGS, first)
+    drawn = by_rounds(players[1:], range(2, 5), Method.RANDOM, first)
+    assert_everyone_once(event[2:], players[1:])
+    assert "player 000" not in {p for seating in event[2:] for p in seating.players()}
+    assert meeting_cost(event) < meeting_cost(drawn)
 
 
 @pytest.mark.parametrize("method", [Method.RANDOM, Method.FEWEST_MEETINGS, Method.SWISS])
