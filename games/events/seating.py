@@ -158,7 +158,7 @@ def seat_event(
 ) -> list[RoundSeating[K]]:
     """Every round of an event seated at once (RANDOM or FEWEST_MEETINGS), winds balanced."""
     if method not in (Method.RANDOM, Method.FEWEST_MEETINGS):
-        raise SeatingError("{method} seating is made one round at a time", method=str(method))
+        raise SeatingError("Swiss and prescripted seatings are made one round at a time")
     options = _options(players, table_size=table_size, byes=byes, apart=apart, name=name)
     return _plan(options, method, seed, (), rounds)
 

@@ -255,5 +255,5 @@ def test_three_seat_tables_balance_three_winds() -> None:
 
 
 def test_prescripted_and_swiss_are_not_planned_ahead() -> None:
-    with pytest.raises(SeatingError, match="swiss seating is made one round at a time"):
+    with pytest.raises(SeatingError, match="Swiss and prescripted seatings are made one round"):
         seat_event(names(8), rounds=3, seed=1, method=Method.SWISS)
