@@ -38,8 +38,9 @@ withdrawal, a late arrival) is planned on from where it happened.
 - PRESCRIPTED: the organiser's ``prescribed`` tables, checked (every player once, tables of
   ``table_size``, nobody unknown) and returned with their seats as given.
 
-``apart`` (teams) keeps the members of each group at different tables where possible, for
-RANDOM and FEWEST_MEETINGS; ``apart_clashes`` counts what remains. With ``rotate_winds`` the
+``apart`` (teams) keeps the members of each group at different tables where possible (under
+SWISS by trading places with the next table up or down only); ``apart_clashes`` counts what
+remains. With ``rotate_winds`` the
 seats of each table are ordered so that each player sits each wind as evenly as possible:
 within one of even over a planned event (an equitable edge colouring, de Werra's theorem),
 and the best for the round given the earlier ones otherwise.
@@ -160,6 +161,8 @@ def seat_event(
     if method not in (Method.RANDOM, Method.FEWEST_MEETINGS):
         raise SeatingError("Swiss and prescripted seatings are made one round at a time")
     options = _options(players, table_size=table_size, byes=byes, apart=apart, name=name)
+    if rounds < 1:
+        raise SeatingError("an event has at least one round, not {rounds}", rounds=rounds)
     return _plan(options, method, seed, (), rounds)
 
 
@@ -299,6 +302,11 @@ def _swiss(
     ranked = sorted(sitting, key=lambda i: (standing[options.players[i]], ties[i]), reverse=True)
     size = options.table_size
     tables = [ranked[start : start + size] for start in range(0, len(ranked), size)]
+    if options.apart:
+        # Teammates trade places with players of the next table up or down, no further.
+        search = _Search(options, (), meet_weight=0, reach=1)
+        search.take(tables)
+        search.improve([tables], rng)
     if rotate_winds:
         _winds_for_round(tables, _wind_matrix(options, earlier), rng)
     return _seating(options, tables, out)
@@ -385,10 +393,12 @@ def _prescripted(options: _Options[K], prescribed: Sequence[Sequence[K]]) -> Rou
     for table in prescribed:
         for player in table:
             _check_prescribed_player(options, player, known, seen)
+        if not table:
+            raise SeatingError("a table of the seating has nobody at it")
         if len(table) != options.table_size:
             raise SeatingError(
                 "the table of {player} has {count} seats, not {size}",
-                player=options.name(table[0]) if table else "",
+                player=options.name(table[0]),
                 count=len(table),
                 size=options.table_size,
             )
@@ -417,7 +427,12 @@ class _Search(Generic[K]):
     pair of one ``apart`` group costs ``CLASH`` whenever it shares a table."""
 
     def __init__(
-        self, options: _Options[K], earlier: Sequence[RoundSeating[K]], *, meet_weight: int
+        self,
+        options: _Options[K],
+        earlier: Sequence[RoundSeating[K]],
+        *,
+        meet_weight: int,
+        reach: int | None = None,
     ) -> None:
         index = {player: i for i, player in enumerate(options.players)}
         size = len(options.players)
@@ -432,6 +447,12 @@ class _Search(Generic[K]):
             for a, b in combinations(members, 2):
                 self.clash[a][b] = self.clash[b][a] = 1
         self.size = options.table_size
+        self.reach = reach  # how many tables away a player may move (None: any)
+
+    def take(self, tables: _Tables) -> None:
+        """Count the meetings of tables seated without ``draw``."""
+        for table in tables:
+            self._meet(table, 1)
 
     def _meet(self, table: list[int], step: int) -> None:
         for a, b in combinations(table, 2):
@@ -496,10 +517,10 @@ class _Search(Generic[K]):
         found: tuple[int, int, int, int] | None = None
         ties = 0
         for number, a in costly:
-            home = next(table for table in rounds[number] if a in table)
-            for away in rounds[number]:
-                if away is home:
-                    continue
+            tables = rounds[number]
+            place = next(place for place, table in enumerate(tables) if a in table)
+            home = tables[place]
+            for away in self._reachable(tables, place):
                 for b in away:
                     change = self._swap_cost(a, home, b, away)
                     if not tabu.allows(number, a, b, change):
@@ -511,6 +532,14 @@ class _Search(Generic[K]):
                         if rng.randrange(ties) == 0:
                             found = (change, number, a, b)
         return found
+
+    def _reachable(self, tables: _Tables, place: int) -> _Tables:
+        """The tables a player at ``tables[place]`` may move to."""
+        if self.reach is None:
+            return tables[:place] + tables[place + 1 :]
+        return (
+            tables[max(0, place - self.reach) : place] + tables[place + 1 : place + 1 + self.reach]
+        )
 
     def _swap(self, tables: _Tables, a: int, b: int) -> None:
         home = next(table for table in tables if a in table)

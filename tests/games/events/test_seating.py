@@ -223,6 +223,7 @@ def test_prescripted_tables_are_kept_as_given() -> None:
         ([["player 000", "player 001", "player 002", "player 000"]], "player 000 is seated twice"),
         ([["player 000", "player 001", "player 002"]], "table of player 000 has 3 seats, not 4"),
         ([["player 000", "player 001", "player 002", "player 003"]], "player 004 has no seat"),
+        ([[]], "a table of the seating has nobody at it"),
     ],
 )
 def test_prescripted_tables_are_checked(tables: list[list[str]], message: str) -> None:
@@ -237,6 +238,24 @@ def test_teammates_sit_apart_when_they_can() -> None:
         event = seat_event(players, rounds=5, seed=2, method=method, apart=teams)
         assert apart_clashes(event, teams) == 0
     assert apart_clashes(seat_event(players, rounds=5, seed=2, method=Method.RANDOM), teams) > 0
+
+
+def test_swiss_keeps_teammates_apart_by_trading_with_the_next_table() -> None:
+    players = names(12)
+    standing = {player: -number for number, player in enumerate(players)}
+    teams = [players[0:2], players[4:6], players[8:10]]
+    alone = seat_round(players, method=Method.SWISS, seed=1, standing=standing)
+    seating = seat_round(players, method=Method.SWISS, seed=1, standing=standing, apart=teams)
+    assert apart_clashes([alone], teams) == 3
+    assert apart_clashes([seating], teams) == 0
+    # Each player is at their own table or the next one up or down.
+    for place, table in enumerate(seating.tables):
+        assert all(abs(players.index(player) // 4 - place) <= 1 for player in table.seats)
+
+
+def test_an_event_needs_a_round() -> None:
+    with pytest.raises(SeatingError, match="an event has at least one round, not 0"):
+        seat_event(names(8), rounds=0, seed=1)
 
 
 def test_teams_too_large_to_sit_apart_clash_as_little_as_they_can() -> None:
