@@ -49,7 +49,7 @@ def wind_spread(rounds: list[RoundSeating[str]]) -> int:
 
 @FEW
 @given(
-    count=st.integers(min_value=8, max_value=60),
+    count=st.integers(min_value=8, max_value=200),
     rounds=st.integers(min_value=4, max_value=10),
     seed=st.integers(min_value=0, max_value=2**32),
 )
