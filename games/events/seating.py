@@ -26,27 +26,27 @@ everyone has once); ``byes=False`` refuses the count, for a caller that adds sub
 
 - RANDOM: tables drawn from the seed.
 - SWISS: ``standing`` (higher is better) sorted, ties broken by the seed, cut into tables of
-  neighbours.
+  neighbours; the byes go to the lowest of those with the fewest byes.
 - FEWEST_MEETINGS: every pair meets as rarely as possible over the event (a greedy draw, then
-  a seeded tabu search of swaps).
+  a seeded tabu search of swaps; ``meeting_cost`` is what it minimises).
+- PRESCRIPTED: the organiser's ``prescribed`` tables, checked (every player once, tables of
+  ``table_size``, nobody unknown) and returned with their seats as given.
 
 With ``rounds_total``, RANDOM and FEWEST_MEETINGS plan the event's remaining rounds together
 and return the next one: the plan is remade from the round since which the same players have
 been seated, so an event seated round by round gets what ``seat_event`` gives (16 players,
 5 rounds: no pair meets twice; winds within one of even), and a change of players (a
 withdrawal, a late arrival) is planned on from where it happened.
-- PRESCRIPTED: the organiser's ``prescribed`` tables, checked (every player once, tables of
-  ``table_size``, nobody unknown) and returned with their seats as given.
 
 ``apart`` (teams) keeps the members of each group at different tables where possible (under
 SWISS by trading places with the next table up or down only); ``apart_clashes`` counts what
-remains. With ``rotate_winds`` the
-seats of each table are ordered so that each player sits each wind as evenly as possible:
-within one of even over a planned event (an equitable edge colouring, de Werra's theorem),
-and the best for the round given the earlier ones otherwise.
+remains. With ``rotate_winds`` the seats of each table are ordered so that each player sits
+each wind as evenly as possible: within one of even over a planned event (an equitable edge
+colouring, de Werra's theorem), otherwise the best for this round given the earlier ones.
 
-A ``SeatingError`` names the player (through ``name``) and what is wrong; its ``template``
-(marked for translators) and ``values`` let the league show it in the reader's language.
+A ``SeatingError`` names the player (through ``name``, never a seat) and what is wrong; the
+league shows it as ``gettext(error.template).format(**error.values)`` (the templates are in
+the catalogues: ``makemessages`` knows ``SeatingError``); ``str(error)`` is the English.
 """
 
 from __future__ import annotations
@@ -71,7 +71,13 @@ K = TypeVar("K", bound=_Key)
 CLASH = 10_000
 # The local search stops after this many swaps weighed without a better seating (about a
 # second): enough for the known optima, and the same on every machine, unlike a time limit.
-PATIENCE = 200_000
+PATIENCE = 300_000
+# ... and after this many in all, so that no seating holds a worker for more than seconds.
+EFFORT = 1_000_000
+# The largest event seated: 500 players over 40 rounds take about 5 s.
+MOST_PLAYERS, MOST_ROUNDS = 500, 40
+# A move weighs the swaps of this many costly players, drawn, not of all of them.
+SAMPLE = 8
 
 
 class SeatingError(ValueError):
@@ -143,6 +149,13 @@ def seat_round(
         return _swiss(options, seed, earlier, _standing(options, standing), rotate_winds)
     if rounds_total is None:
         return _plan(options, method, seed, earlier, 1, rotate_winds=rotate_winds)[0]
+    if not len(earlier) < rounds_total <= MOST_ROUNDS:
+        raise SeatingError(
+            "an event has {earlier} to {most} rounds, not {rounds}",
+            earlier=len(earlier) + 1,
+            most=MOST_ROUNDS,
+            rounds=rounds_total,
+        )
     return _planned_round(options, method, seed, earlier, rounds_total, rotate_winds)
 
 
@@ -161,8 +174,10 @@ def seat_event(
     if method not in (Method.RANDOM, Method.FEWEST_MEETINGS):
         raise SeatingError("Swiss and prescripted seatings are made one round at a time")
     options = _options(players, table_size=table_size, byes=byes, apart=apart, name=name)
-    if rounds < 1:
-        raise SeatingError("an event has at least one round, not {rounds}", rounds=rounds)
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise SeatingError(
+            "an event has 1 to {most} rounds, not {rounds}", most=MOST_ROUNDS, rounds=rounds
+        )
     return _plan(options, method, seed, (), rounds)
 
 
@@ -232,6 +247,12 @@ def _options(
     if twice:
         raise SeatingError("{player} is listed twice", player=name(twice[0]))
     ordered = sorted(listed)
+    if len(ordered) > MOST_PLAYERS:
+        raise SeatingError(
+            "{count} players are more than {most} can be seated",
+            count=len(ordered),
+            most=MOST_PLAYERS,
+        )
     if len(ordered) < table_size:
         raise SeatingError(
             "{count} players cannot fill a table of {size}", count=len(ordered), size=table_size
@@ -491,20 +512,28 @@ class _Search(Generic[K]):
         """A tabu search: make the best swap of a player in a costly pair with a player at
         another table of the round, even one that costs more (to leave a local optimum),
         not moving a player back soon after unless that beats the best; stop at no cost or
-        after ``PATIENCE`` swaps without a new best, keeping the best seating seen."""
+        after ``PATIENCE`` swaps weighed without a new best (or ``EFFORT`` in all), keeping
+        the best seating seen."""
         best = [[list(t) for t in tables] for tables in rounds]
         best_cost = cost = self.cost()
         tabu: dict[tuple[int, int], int] = {}
-        step = idle = 0
-        while idle < PATIENCE and (costly := self._costly(rounds)):
-            step += 1
-            move = self._best_move(rounds, costly, _Tabu(tabu, step, best_cost - cost), rng)
+        step = idle = spent = due = 0
+        costly: list[tuple[int, int]] = []
+        while idle < PATIENCE and spent < EFFORT:
+            if not due:
+                # Listing who is costly weighs every seat: once a pass, not once a move.
+                costly = self._costly(rounds)
+                due = 1 + len(costly) // SAMPLE
+            sample = rng.sample(costly, min(SAMPLE, len(costly)))
+            step, due = step + 1, due - 1
+            move = self._best_move(rounds, sample, _Tabu(tabu, step, best_cost - cost), rng)
             if move is None:
                 break
             change, number, a, b = move
             self._swap(rounds[number], a, b)
             tabu[number, a] = tabu[number, b] = step + rng.randint(2, 10)
-            cost, idle = cost + change, idle + len(costly) * len(rounds[0]) * self.size
+            weighed = len(sample) * len(rounds[0]) * self.size
+            cost, idle, spent = cost + change, idle + weighed, spent + weighed
             if cost < best_cost:
                 best, best_cost, idle = [[list(t) for t in ts] for ts in rounds], cost, 0
         for number, tables in enumerate(rounds):
