@@ -20,7 +20,8 @@ Interface (``games.events`` codes against it)::
     SeatingError(ValueError)                             # ``template`` and ``values`` apart
 
 The same players, seed and earlier rounds give the same seating (the order the players are
-passed in does not matter). When the players do not fill whole tables, ``byes=True`` lets the
+passed in does not matter). An event has at most 500 players and 40 rounds, so that no
+seating takes more than seconds. When the players do not fill whole tables, ``byes=True`` lets the
 fewest sit out (those with the fewest byes so far first, so nobody sits out twice before
 everyone has once); ``byes=False`` refuses the count, for a caller that adds substitutes.
 
@@ -69,12 +70,12 @@ K = TypeVar("K", bound=_Key)
 
 # A pair of one ``apart`` group at one table costs more than any number of repeat meetings.
 CLASH = 10_000
-# The local search stops after this many swaps weighed without a better seating (about a
+# The local search stops after this many swaps weighed without a better seating (under a
 # second): enough for the known optima, and the same on every machine, unlike a time limit.
 PATIENCE = 300_000
 # ... and after this many in all, so that no seating holds a worker for more than seconds.
 EFFORT = 1_000_000
-# The largest event seated: 500 players over 40 rounds take about 5 s.
+# The largest event seated: 500 players over 40 rounds take about 2 s.
 MOST_PLAYERS, MOST_ROUNDS = 500, 40
 # A move weighs the swaps of this many costly players, drawn, not of all of them.
 SAMPLE = 8
