@@ -41,9 +41,11 @@ withdrawal, a late arrival) is planned on from where it happened.
 
 ``apart`` (teams) keeps the members of each group at different tables where possible (under
 SWISS by trading places with the next table up or down only); ``apart_clashes`` counts what
-remains. With ``rotate_winds`` the seats of each table are ordered so that each player sits
-each wind as evenly as possible: within one of even over a planned event (an equitable edge
-colouring, de Werra's theorem), otherwise the best for this round given the earlier ones.
+remains. A member who is not among the players (a teammate who withdrew) is passed over.
+
+With ``rotate_winds`` the seats of each table are ordered so that each player sits each wind
+as evenly as possible: within one of even over a planned event (an equitable edge colouring,
+de Werra's theorem), otherwise the best for this round given the earlier ones.
 
 A ``SeatingError`` names the player (through ``name``, never a seat) and what is wrong; the
 league shows it as ``gettext(error.template).format(**error.values)`` (the templates are in
