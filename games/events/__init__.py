@@ -1,0 +1,1 @@
+"""Events: club nights and tournaments, their rounds and seating."""
