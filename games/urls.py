@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from games.views import (
@@ -21,7 +21,6 @@ from games.views import (
     standings,
     stats,
     tokens,
-    webhooks,
 )
 
 club = "c/<slug:slug>/"
@@ -67,9 +66,7 @@ urlpatterns = [
     path(club + "members/<int:membership_id>/role/", people.member_role, name="member_role"),
     path(club + "members/<int:membership_id>/remove/", people.member_remove, name="member_remove"),
     path(club + "invitations/<str:token>/qr.svg", people.invitation_qr, name="invitation_qr"),
-    path(club + "webhooks/", webhooks.webhook_list, name="webhooks"),
-    path(club + "webhooks/<int:hook_id>/resume/", webhooks.webhook_resume, name="webhook_resume"),
-    path(club + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete, name="webhook_delete"),
+    path(club + "webhooks/", include("games.webhooks.urls")),
     path(club + "rules/", rules.rule_set_list, name="rule_sets"),
     path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),
     path(club + "rules/<int:rule_set_id>/edit/", rules.rule_set_edit, name="rule_set_edit"),
