@@ -1,5 +1,8 @@
 from django.apps import AppConfig
 
+# Registers the league's deployment checks (`check --deploy`); it imports no models.
+from games import checks  # noqa: F401
+
 
 class GamesConfig(AppConfig):
     name = "games"

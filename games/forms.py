@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
 from games import services
-from games.models import Club, Membership, Player, RuleSet, Season
+from games.models import Club, Invitation, Membership, Player, RuleSet, Season
 from scoring.display import SEAT_LABELS
 from scoring.families import pmn_family_keys
 from scoring.forms.typed import model_choice_field
@@ -176,6 +176,14 @@ class InvitationForm(forms.Form):
         required=False,
         empty_label=gettext_lazy("No player (a viewer)"),
     )
+    days: forms.IntegerField | None = forms.IntegerField(
+        label=gettext_lazy("Good for (days)"),
+        min_value=1,
+        max_value=Invitation.MAX_DAYS,
+        initial=Invitation.DEFAULT_DAYS,
+        required=False,
+        help_text=gettext_lazy("After this the link admits no one; you can withdraw it sooner."),
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -183,9 +191,14 @@ class InvitationForm(forms.Form):
             club=club, user__isnull=True
         )
 
+    def clean_days(self) -> int:
+        days = self.cleaned_data.get("days")
+        return Invitation.DEFAULT_DAYS if days is None else int(days)
+
 
 class MemberAccountForm(InvitationForm):
     username = UsernameField(max_length=150, validators=[UnicodeUsernameValidator()])
+    days = None  # an account made now has no link to expire
 
     field_order = ["username", "role", "player"]
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy
+from django.utils import formats, timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.families import family_choices
 
@@ -530,8 +532,16 @@ def new_invitation_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def invitation_expiry() -> datetime:
+    return timezone.now() + timedelta(days=Invitation.DEFAULT_DAYS)
+
+
 class Invitation(models.Model):
-    """A link that makes whoever opens it (signed in) a member, linked to a player."""
+    """A link that makes whoever opens it (signed in) a member, linked to a player, once and
+    until it expires or an organiser withdraws it (a leaked link must not stay good)."""
+
+    DEFAULT_DAYS = 14
+    MAX_DAYS = 90
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
@@ -547,12 +557,25 @@ class Invitation(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(default=invitation_expiry)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return f"invitation to {self.club}"
+
+    def closed_reason(self, *, now: datetime) -> str | None:
+        """Why the link admits no one any more, or None while it is open."""
+        if self.accepted_at is not None:
+            return gettext("This invitation has already been used.")
+        if self.withdrawn_at is not None:
+            return gettext("The club's organisers have withdrawn this invitation.")
+        if self.expires_at <= now:
+            when = formats.date_format(timezone.localtime(self.expires_at), "DATETIME_FORMAT")
+            return gettext("This invitation expired on %(when)s.") % {"when": when}
+        return None
 
 
 class ApiToken(models.Model):

@@ -28,11 +28,13 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from games.models import (
     Club,
     Hand,
     HandRevision,
+    Invitation,
     Membership,
     Player,
     RuleSetVersion,
@@ -42,6 +44,7 @@ from games.models import (
     Session,
     SessionSeatTotal,
 )
+from games.snapshot import consistent_read
 from scoring.families import Family, SessionSeat, get_family
 
 SEATS = 4  # every family with season standings seats four
@@ -148,6 +151,13 @@ def membership_by_slug(*, slug: str, user: User | AnonymousUser) -> Membership |
     if not user.is_authenticated:
         return None
     return unique_or_none(Membership.objects.select_related("club"), club__slug=slug, user=user)
+
+
+def club_open_invitations(*, club: Club) -> QuerySet[Invitation]:
+    """The club's links that still admit someone: not used, withdrawn or expired."""
+    return club.invitations.filter(
+        accepted_at__isnull=True, withdrawn_at__isnull=True, expires_at__gt=timezone.now()
+    ).select_related("player")
 
 
 def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Session]:
@@ -297,8 +307,10 @@ class ScoreSheet:
         return bool(self.next_state is not None and self.next_state.over)
 
 
+@consistent_read
 def session_sheet(*, session: Session) -> ScoreSheet:
-    """Every hand in order with each seat's change and running totals, in a fixed few queries."""
+    """Every hand in order with each seat's change and running totals, in a fixed few queries
+    (one snapshot: a hand deleted between them keeps no scores)."""
     seats = list(session.seats.select_related("player").order_by("position"))
     family = get_family(session.rule_set_version.rule_set.family)
     params = session.rule_set_version.params
@@ -317,8 +329,10 @@ def session_sheet(*, session: Session) -> ScoreSheet:
             hand.after = len(sheet.rows)  # the live hands before it: "deleted after hand 4"
             sheet.deleted.append(hand)
             continue
-        hand.place = len(sheet.rows) + 1
         changes = [score.points for score in hand.scores.all()]
+        if len(changes) != len(seats):
+            continue  # deleted after the hands were read, where no snapshot held them
+        hand.place = len(sheet.rows) + 1
         sheet.totals = [total + change for total, change in zip(sheet.totals, changes, strict=True)]
         description = family.describe_hand(hand.input, names, hand.evaluation, params)
         sheet.rows.append(SheetRow(hand, description, changes, list(sheet.totals)))
@@ -440,6 +454,7 @@ class StandingRow:
         return Fraction(self.real_losses, self.games) if self.games else None
 
 
+@consistent_read
 def season_standings(
     *,
     season: Season,
@@ -451,7 +466,8 @@ def season_standings(
     session, not per hand), ordered as the family's reference scorer.
 
     ``date_to`` is inclusive. A regular player has played at least a quarter of all games
-    (Big Two's rule), counted before the minimum-games filter.
+    (Big Two's rule), counted before the minimum-games filter. The aggregate and the
+    table points or placements read one snapshot (``consistent_read``).
     """
     totals = SessionSeatTotal.objects.filter(season=season)
     if date_from is not None:
@@ -540,9 +556,12 @@ def _add_table_points(
     for session_id, player_id, net in totals.values_list("session_id", "player_id", "net"):
         games.setdefault(session_id, []).append((player_id, net))
     points: dict[int, Fraction] = {}
+    counted = {row.player_id for row in rows}
     for seats in games.values():
         if len(seats) != SEATS:
             continue  # not a four-player game
+        if any(player_id not in counted for player_id, _ in seats):
+            continue  # written after the totals were read (see ``_add_placements``)
         shares = family.session_table_points([Fraction(total) for _, total in seats])
         for (player_id, _), share in zip(seats, shares, strict=True):
             points[player_id] = points.get(player_id, Fraction(0)) + share
@@ -563,6 +582,10 @@ def _add_placements(
         games.setdefault(session_id, []).append((player_id, SessionSeat(net, false_wins), params))
     by_player = {row.player_id: row for row in rows}
     for game in games.values():
+        if any(player_id not in by_player for player_id, _, _ in game):
+            # Written after the totals were read (where no snapshot held them together): a
+            # player it seats is not in them, so none of its seats was counted.
+            continue
         placings = family.session_placings([seat for _, seat, _ in game], game[0][2])
         for (player_id, _, _), placing in zip(game, placings or (), strict=False):
             row = by_player[player_id]

@@ -7,6 +7,7 @@ from games.views import (
     clubs,
     files,
     hands,
+    health,
     imports,
     language,
     offline,
@@ -27,6 +28,7 @@ club = "c/<slug:slug>/"
 
 urlpatterns = [
     path("", clubs.home, name="home"),
+    path("health/", health.health, name="health"),
     # The installable app: at the root, so that the worker's scope is the whole site.
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("sw.js", offline.service_worker, name="service_worker"),
@@ -66,6 +68,11 @@ urlpatterns = [
     path(club + "members/<int:membership_id>/role/", people.member_role, name="member_role"),
     path(club + "members/<int:membership_id>/remove/", people.member_remove, name="member_remove"),
     path(club + "invitations/<str:token>/qr.svg", people.invitation_qr, name="invitation_qr"),
+    path(
+        club + "invitations/<str:token>/withdraw/",
+        people.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
     path(club + "webhooks/", include("games.webhooks.urls")),
     path(club + "rules/", rules.rule_set_list, name="rule_sets"),
     path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),

@@ -115,12 +115,24 @@ TEMPLATES = [
 # reads each widget's includes into it, so that a choice is one template, not four.
 FORM_RENDERER = "scoring.forms.rendering.InliningJinja2"
 
+# A worker keeps its connection for a minute of requests instead of opening one for each:
+# the opening cost PostgreSQL about 48 ms of CPU a request (docs/operations.md, "Database
+# connections"), and a connection is checked before its reuse, so a restarted database costs
+# one failed check, not a failed request. Development and the tests open one a request: no
+# connection is left open for a test database's teardown to wait on.
+DEFAULT_CONN_MAX_AGE = 0 if DEBUG or TESTING else 60
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", DEFAULT_CONN_MAX_AGE),
+        conn_health_checks=True,
     )
 }
+# Behind PgBouncer in transaction mode a cursor cannot outlive its transaction on the
+# server the pooler lent (Django's server-side cursors, for ``QuerySet.iterator()``).
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
+    "DATABASE_DISABLE_SERVER_SIDE_CURSORS", False
+)
 # SQLite serves a club night when told how: a write transaction takes the write lock when it
 # begins (no deadlock upgrading a read lock, which SQLite answers at once with "database is
 # locked"), waits up to `timeout` seconds for it, and WAL lets readers go on meanwhile.
@@ -158,6 +170,9 @@ FORMAT_MODULE_PATH = ["mahjong_league.formats"]
 LANGUAGE_COOKIE_NAME = "language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Sent over https only where the session's cookie is (set below, with the other security
+# settings), and kept from scripts: only the server reads it.
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -192,8 +207,11 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Security: secure by default; development and the test suite run over plain http.
 HTTPS = not (DEBUG or TESTING)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# A load balancer may probe an app server over plain http.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -229,11 +247,17 @@ CONTENT_SECURITY_POLICY = {
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
 # Sign-in attempts (django-axes): after AXES_FAILURE_LIMIT failures for one username from
-# one address, that pair is locked out for AXES_COOLOFF_MINUTES.
+# one address, that pair is locked out for AXES_COOLOFF_MINUTES; after
+# SIGN_IN_ADDRESS_FAILURE_LIMIT failures from one address, whatever the usernames, the whole
+# address is (one password tried on many accounts). The address's limit is higher because a
+# club's members may share one (a venue's network).
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+SIGN_IN_ADDRESS_FAILURE_LIMIT = env_int("SIGN_IN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 30))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The handler reads these two in this order: the pair first, then the address alone.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "games.sign_in.AccountAndAddressHandler"
 AXES_RESET_ON_SUCCESS = True
 # Bounded to what axes can store, so that an over-long user name is a failed sign-in.
 AXES_USERNAME_CALLABLE = "games.sign_in.attempted_username"
@@ -259,6 +283,8 @@ REST_FRAMEWORK = {
         "token": os.environ.get("API_THROTTLE_TOKEN", "1200/hour"),
         "user": os.environ.get("API_THROTTLE_USER", "1200/hour"),
         "anon": os.environ.get("API_THROTTLE_ANON", "300/hour"),
+        # Failed bearer tokens per address (made-up tokens are refused with 429 after these).
+        "token_failure": os.environ.get("API_THROTTLE_TOKEN_FAILURES", "20/hour"),
     },
     "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -338,6 +364,9 @@ WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line_refusals": {"()": "mahjong_league.log_filters.OneLineRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Django logs a refused request (403, 400) with the exception's traceback.
+    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -80,3 +80,43 @@ def test_sqlite_takes_the_write_lock_up_front_and_waits(monkeypatch: pytest.Monk
 def test_postgresql_gets_no_sqlite_options(monkeypatch: pytest.MonkeyPatch) -> None:
     database = load(monkeypatch, DATABASE_URL="postgres://u@127.0.0.1:5432/x")["DATABASES"]
     assert "transaction_mode" not in database["default"].get("OPTIONS", {})
+
+
+def database(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
+    monkeypatch.delenv("DATABASE_CONN_MAX_AGE", raising=False)
+    settings = load(monkeypatch, DATABASE_URL="postgres://u@127.0.0.1:5432/x", **env)
+    return dict(settings["DATABASES"]["default"])
+
+
+def test_production_keeps_connections_for_a_minute_and_checks_them_before_reuse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    default = database(monkeypatch)
+    assert (default["CONN_MAX_AGE"], default["CONN_HEALTH_CHECKS"]) == (60, True)
+
+
+@pytest.mark.parametrize(
+    ("env", "age"),
+    [
+        ({"DEBUG": "1"}, 0),
+        ({"MAHJONG_LEAGUE_TESTING": "1"}, 0),
+        ({"DATABASE_CONN_MAX_AGE": "0"}, 0),
+        ({"DEBUG": "1", "DATABASE_CONN_MAX_AGE": "300"}, 300),
+    ],
+)
+def test_development_and_tests_open_a_connection_a_request_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], age: int
+) -> None:
+    assert database(monkeypatch, **env)["CONN_MAX_AGE"] == age
+
+
+def test_the_suite_keeps_no_connection_open_for_the_test_database_teardown() -> None:
+    assert settings.DATABASES["default"]["CONN_MAX_AGE"] == 0
+
+
+def test_server_side_cursors_can_be_switched_off_for_a_transaction_pooler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert database(monkeypatch)["DISABLE_SERVER_SIDE_CURSORS"] is False
+    pooled = database(monkeypatch, DATABASE_DISABLE_SERVER_SIDE_CURSORS="1")
+    assert pooled["DISABLE_SERVER_SIDE_CURSORS"] is True

@@ -11,6 +11,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from games.api.throttles import FailedTokenThrottle
 from games.models import ApiToken
 from games.selectors import unique_or_none
 from games.services import api_token_hash
@@ -26,6 +27,19 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].decode("latin-1").lower() != self.keyword.lower():
             return None
+        failures = FailedTokenThrottle()
+        if failures.refuses(request):
+            raise exceptions.Throttled(
+                failures.wait(),
+                _("Too many unknown tokens came from this address; wait before trying again."),
+            )
+        try:
+            return self._token_user(request, header)
+        except exceptions.AuthenticationFailed:
+            failures.note_failure(request)
+            raise
+
+    def _token_user(self, request: Request, header: list[bytes]) -> tuple[Any, ApiToken]:
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(
                 _("Give the token after 'Bearer', with no spaces in it.")

@@ -16,7 +16,7 @@ from games.api.fields import JSONObjectField, PointsField
 from games.api.permissions import access_to
 from games.models import RuleSet
 from scoring.evaluation import evaluate_hand, evaluation_families
-from scoring.families import FAMILIES, EngineError, get_family
+from scoring.families import FAMILIES, EngineError, Family, get_family
 
 SEAT_NAMES = ["East", "South", "West", "North"]
 
@@ -163,6 +163,22 @@ def _rule_set_params(request: Request, rule_set_id: int) -> tuple[str, dict[str,
     return rule_set.family, rule_set.current_version().params
 
 
+def _check_uploads(request: Request, family: Family, params: dict[str, Any] | None) -> None:
+    """Anonymous callers may name a preset but not send text for the engine to interpret."""
+    uploaded = sorted(family.uploaded_params & set(params or ()))
+    if uploaded and not request.user.is_authenticated:
+        raise serializers.ValidationError(
+            {
+                f"params.{uploaded[0]}": [
+                    _(
+                        "Sign in or use an API token to settle under your own rules file; "
+                        "anonymous callers may only name a preset or a rule set."
+                    )
+                ]
+            }
+        )
+
+
 class SettleApi(APIView):
     writes = False  # computes only: anyone may call it, read-only tokens too
 
@@ -179,9 +195,11 @@ class SettleApi(APIView):
         data = serializer.validated_data
         if "rule_set" in data:
             key, params = _rule_set_params(request, data["rule_set"])
+            family = get_family(key)
         else:
             key, params = data["family"], data.get("params")
-        family = get_family(key)
+            family = get_family(key)
+            _check_uploads(request, family, params)
         try:
             params = family.clean_params(family.default_params() if params is None else params)
         except EngineError as error:

@@ -27,6 +27,7 @@ from games.api.common import DateRangeQuery, parse
 from games.api.fields import PointsField, RatioField
 from games.api.permissions import access_to
 from games.models import Player, Season
+from games.snapshot import consistent_read
 from games.stats import ratings
 from games.stats.reads import (
     DateRange,
@@ -186,6 +187,7 @@ def _largest(stats: PlayerStats) -> dict[str, Any] | None:
     }
 
 
+@consistent_read
 def _family_stats(player: Player, family: str, dates: DateRange) -> dict[str, Any]:
     stats = player_stats(player=player, family=family, dates=dates)
     history = [_rating_point(r) for r in rating_history(player=player, family=family)]

@@ -1,4 +1,5 @@
-"""Request limits: per token, per signed-in browser user, per anonymous address (docs/api.md)."""
+"""Request limits: per token, per signed-in browser user, per anonymous address, and failed
+tokens per address (docs/api.md)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,30 @@ class AnonymousThrottle(_RateFromSettings):
         if request.user.is_authenticated:
             return None
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class FailedTokenThrottle(_RateFromSettings):
+    """Failed bearer tokens per client address. A refused token never reaches the other
+    throttles (authentication fails before they run), so the authentication counts its
+    failures here and refuses an address that has used them up, before any lookup."""
+
+    scope = "token_failure"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def refuses(self, request: Request) -> bool:
+        """Whether the address has no failures left in its window (this call not counted)."""
+        if self.rate is None:
+            return False
+        self.key = self.get_cache_key(request, None)
+        self.now = self.timer()
+        start = self.cache.get(f"{self.key}:start")
+        if start is None:
+            return False
+        self.window_end = float(start) + self.duration
+        failures = self.cache.get(f"{self.key}:{float(start)!r}", 0)
+        return int(failures) >= self.num_requests
+
+    def note_failure(self, request: Request) -> None:
+        self.allow_request(request, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -194,21 +195,49 @@ def _check_link_free(player: Player, user: User) -> None:
         )
 
 
-def invitation_create(*, club: Club, role: str, player: Player | None, by: User) -> Invitation:
+def invitation_create(
+    *,
+    club: Club,
+    role: str,
+    player: Player | None,
+    by: User,
+    days: int = Invitation.DEFAULT_DAYS,
+) -> Invitation:
+    """A link good for ``days`` days (1 to Invitation.MAX_DAYS)."""
+    if not 1 <= days <= Invitation.MAX_DAYS:
+        raise ValidationError(
+            {"days": [_("An invitation lasts 1 to %(max)d days.") % {"max": Invitation.MAX_DAYS}]}
+        )
     if player is not None and player.club_id != club.pk:
         raise ValidationError({"player": [_("That player is not in this club.")]})
     if player is not None and player.user_id is not None:
         raise ValidationError(
             {"player": [_("%(name)s already has an account.") % {"name": player.name}]}
         )
-    return Invitation.objects.create(club=club, role=role, player=player, created_by=by)
+    expires_at = timezone.now() + timedelta(days=days)
+    return Invitation.objects.create(
+        club=club, role=role, player=player, created_by=by, expires_at=expires_at
+    )
+
+
+def invitation_withdraw(*, invitation: Invitation) -> Invitation:
+    """Close an open link: whoever opens it from now on is turned away."""
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if invitation.accepted_at is not None:
+            raise ValidationError(_("This invitation has already been used."))
+        if invitation.withdrawn_at is None:
+            invitation.withdrawn_at = timezone.now()
+            invitation.save(update_fields=["withdrawn_at"])
+    return invitation
 
 
 def invitation_accept(*, invitation: Invitation, user: User) -> Membership:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
-        if invitation.accepted_at is not None:
-            raise ValidationError(_("This invitation has already been used."))
+        reason = invitation.closed_reason(now=timezone.now())
+        if reason is not None:
+            raise ValidationError(reason)
         current = Membership.objects.filter(club=invitation.club, user=user).first()
         role = _higher_role(current.role if current else None, invitation.role)
         membership = membership_set(club=invitation.club, user=user, role=role)

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, Q, Sum
 
 from games.models import Club, Membership, Player, Rating
+from games.snapshot import consistent_read
 from games.stats.ratings import Skill
 
 
@@ -46,11 +47,12 @@ def _linked_ratings(viewer: User | AnonymousUser, family: str) -> Q:
     return Q(club_id__in=clubs, family=family, player__user__isnull=False)
 
 
+@consistent_read
 def federation_table(
     *, viewer: User | AnonymousUser, family: str, min_games: int = 0
 ) -> list[PersonRank]:
     """Each person with a rating in ``family`` in a club ``viewer`` may see, with at least
-    ``min_games`` rated sessions in all, best rating first (two queries)."""
+    ``min_games`` rated sessions in all, best rating first (two queries, one snapshot)."""
     latest = (
         Rating.objects.filter(_linked_ratings(viewer, family))
         .values("player_id")

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from games import selectors
 from games.access import visible
 from games.models import Membership, Player, Rating
+from games.snapshot import consistent_read
 from games.stats import figures
 from games.stats.figures import Rates
 from games.stats.ratings import Skill
@@ -65,6 +66,7 @@ def family_line(player: Player, family: str, dates: DateRange = EVERY_DAY) -> Fa
     )
 
 
+@consistent_read
 def profile(
     *, person: User, viewer: User | AnonymousUser, dates: DateRange = EVERY_DAY
 ) -> list[ClubPart]:

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, Max, Q, QuerySet
 
 from games.models import Club, Player, Rating, Score, Season, SessionSeatTotal
+from games.snapshot import consistent_read
 from games.stats import figures
 from games.stats.figures import Bar, Opponent, Rates, SessionRow, Streaks
 from games.stats.ratings import Skill
@@ -130,8 +131,9 @@ class PlayerStats:
         return figures.net_over_time(self.sessions)
 
 
+@consistent_read
 def player_stats(*, player: Player, family: str, dates: DateRange = EVERY_DAY) -> PlayerStats:
-    """The player's figures in one family (four queries)."""
+    """The player's figures in one family (four queries, one snapshot)."""
     rows = player_session_rows(player=player, family=family, dates=dates)
     best, worst = figures.best_and_worst(rows)
     largest = figures.largest_win_session(rows)
@@ -196,12 +198,14 @@ def _rating_scope(club: Club, family: str, season: Season | None) -> QuerySet[Ra
     return ratings if season is None else ratings.filter(season=season)
 
 
+@consistent_read
 def ratings_table(
     *, club: Club, family: str, season: Season | None = None, min_games: int = 0
 ) -> list[RatingRow]:
     """Each player's latest rating in the club and family (as it stood after their last
     session of ``season``), highest μ − 3σ first (two queries). Rows are written in play
-    order, so a player's latest is their highest id."""
+    order, so a player's latest is their highest id; the replay replaces them, so both
+    queries read one snapshot."""
     latest = (
         _rating_scope(club, family, season)
         .values("player_id")

@@ -40,11 +40,14 @@ def _choose_script(request: HttpRequest, script: str) -> HttpResponse:
     script_choose(request, signed_in_or_none(request), script)
     # set_language redirects to ``next`` (checked); with no language it sets no cookie.
     response = set_language(request)
+    # The same flags as the language's cookie: https-only in production, no script reads it.
     response.set_cookie(
         SCRIPT_COOKIE,
         script,
         max_age=settings.LANGUAGE_COOKIE_AGE,
         samesite="Lax",
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
     )
     return response
 

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
@@ -107,7 +108,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
         "access": access,
         "club": club,
         "memberships": club.memberships.select_related("user").order_by("user__username"),
-        "invitations": club.invitations.filter(accepted_at__isnull=True).select_related("player"),
+        "invitations": selectors.club_open_invitations(club=club),
         "roles": Membership.Role.choices,
         "invite_form": InvitationForm(club=club),
         "account_form": MemberAccountForm(club=club),
@@ -133,7 +134,27 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
                 request, _("Send this link to the new member: %(link)s") % {"link": link}
             )
     else:
-        messages.error(request, _("Choose a role and, if you like, an unlinked player."))
+        messages.error(request, _invitation_form_problem(form))
+    return redirect("members", slug=slug)
+
+
+def _invitation_form_problem(form: InvitationForm) -> str:
+    if "days" in form.errors:
+        return _("An invitation lasts 1 to %(max)d days.") % {"max": Invitation.MAX_DAYS}
+    return _("Choose a role and, if you like, an unlinked player.")
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    access = club_access(request, slug, role=ORGANISER)
+    invite = get_object_or_404(access.club.invitations, token=token)
+    try:
+        services.invitation_withdraw(invitation=invite)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Invitation withdrawn: its link admits no one now."))
     return redirect("members", slug=slug)
 
 
@@ -169,8 +190,10 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """Open an invitation: sign up (or sign in) and accept it."""
     invite = get_object_or_404(Invitation.objects.select_related("club", "player"), token=token)
-    if invite.accepted_at is not None:
-        return render(request, "games/invitation.html", {"invite": invite, "used": True})
+    closed = invite.closed_reason(now=timezone.now())
+    if closed is not None:
+        context = {"invite": invite, "closed": closed}
+        return render(request, "games/invitation.html", context, status=410)
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
         if request.user.is_authenticated:
@@ -256,7 +279,7 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
 def invitation_qr(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """The invitation link as a QR code (SVG drawn on the server), for a phone to scan."""
     access = club_access(request, slug, role=ORGANISER)
-    invite = get_object_or_404(access.club.invitations, token=token, accepted_at__isnull=True)
+    invite = get_object_or_404(selectors.club_open_invitations(club=access.club), token=token)
     link = request.build_absolute_uri(reverse("invitation", args=[invite.token]))
     response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

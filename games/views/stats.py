@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from games.access import club_access
 from games.forms import DateRangeForm, StandingsFilterForm
 from games.models import Player, Season
+from games.snapshot import consistent_read
 from games.stats import svg
 from games.stats.figures import thinned
 from games.stats.ratings import Skill
@@ -33,6 +34,7 @@ def date_range(request: HttpRequest) -> tuple[DateRangeForm, DateRange]:
     return form, DateRange(form.cleaned_data["date_from"], form.cleaned_data["date_to"])
 
 
+@consistent_read
 def player_figures(request: HttpRequest, player: Player, family: str) -> dict[str, Any]:
     """What the player's page shows of their statistics and rating in ``family``."""
     form, dates = date_range(request)

@@ -123,7 +123,22 @@ class HandError(EngineError):
     """A hand's input cannot be scored under the rules given."""
 
 
+class WorkLimitError(RulesError):
+    """A rule set asks for more work to score a hand than any one request may take."""
+
+
 LOCATED = Term("line {line}: {message}")  # a message template, marked for translators
+UNEXPECTED = Term("the scorer failed on this input ({kind}: {detail}); please report it")
+
+
+def unexpected(error: Exception) -> str:
+    """The message of an error that is not an engine error (a fault of ours, not of the
+    input), so that a batch command reports it where one item's result would be and goes on.
+
+    >>> unexpected(KeyError("x"))
+    "the scorer failed on this input (KeyError: 'x'); please report it"
+    """
+    return render(((UNEXPECTED, {"kind": type(error).__name__, "detail": str(error)}),))
 
 
 class LineError(EngineError):

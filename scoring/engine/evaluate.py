@@ -2,7 +2,8 @@
 
 Each input line is one hand object (hand-json.md); each output line is its result, in the
 same order. A line that is not valid JSON or not a valid hand gives ``{"ok": false,
-"error": ...}`` and the command goes on with the next line.
+"error": ...}`` and the command goes on with the next line; so does a line the scorer fails
+on, with a message saying so.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from scoring.engine.errors import EngineError, LineError
+from scoring.engine.errors import EngineError, LineError, unexpected
 from scoring.engine.evaluation import Evaluator, evaluate_object, parse_rules
 from scoring.engine.text import TextError, decode_text
 from scoring.engine.zung_jung.notation import hand_json_from_seed_line
@@ -48,8 +49,17 @@ def register(subparsers: Any) -> None:
 def evaluate_line(
     line: bytes | str, family: Evaluator, preset: str, notation: str = "json", *, number: int = 1
 ) -> dict[str, Any]:
-    """The result object for one input line, line ``number`` of its file (never raises for
-    bad input)."""
+    """The result object for one input line, line ``number`` of its file (never raises: an
+    error of ours on this line is this line's ``{"ok": false}`` too, and the batch goes on)."""
+    try:
+        return _evaluate_line(line, family, preset, notation, number)
+    except Exception as error:
+        return {"ok": False, "error": unexpected(error)}
+
+
+def _evaluate_line(
+    line: bytes | str, family: Evaluator, preset: str, notation: str, number: int
+) -> dict[str, Any]:
     try:
         text = decode_text(line, first_line=number) if isinstance(line, bytes) else line
     except TextError as error:

@@ -13,7 +13,7 @@ from scoring.engine.big_two_scorefile import (
     big_two_tsv,
     read_big_two_scores,
 )
-from scoring.engine.errors import LineError
+from scoring.engine.errors import LineError, unexpected
 from scoring.engine.hk_scorefile import hk_output_name, hk_statistics, hk_tsv, read_hk_scores
 
 ScoreText = Callable[[bytes], str]
@@ -78,6 +78,9 @@ def score_file(path: str, output: str, score: ScoreText) -> int:
         return 1
     except FileProblem as problem:
         print(problem, file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"{path}: {unexpected(error)}", file=sys.stderr)
         return 1
     return 0
 

@@ -148,6 +148,9 @@ class Family:
     analysis_charts: ClassVar[bool] = False
     # The demo club's league of this family (``manage.py seed_demo``), if any.
     demo: ClassVar[Demo | None] = None
+    # Parameters whose text the engine interprets (a classical rules file): only callers who
+    # are signed in may send them outside a stored rule set, so no stranger sets the work.
+    uploaded_params: ClassVar[frozenset[str]] = frozenset()
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Order of a standings row: highest net per game first, then by name."""

@@ -44,7 +44,28 @@ def test_anonymous_calls_are_throttled_per_address(settings: Any, club: Club) ->
 
 def test_the_default_limits_come_from_settings(settings: Any) -> None:
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    assert set(rates) == {"token", "user", "anon"} and all(rates.values())
+    assert set(rates) == {"token", "user", "anon", "token_failure"} and all(rates.values())
+
+
+def test_made_up_tokens_are_throttled_per_address(settings: Any, alice: User, club: Club) -> None:
+    limit(settings, token_failure="3/hour")
+    guesser = Api("mjl_made-up")
+    assert [guesser.get("clubs/").status_code for _ in range(3)] == [401] * 3
+    refused = guesser.get("clubs/")
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    assert int(refused["Retry-After"]) > 0
+    # Once refused, the address cannot try a real token either (it is not even looked up).
+    real = Api(token_for(alice))
+    assert real.get("clubs/").status_code == 429
+    real.client.defaults["REMOTE_ADDR"] = "198.51.100.8"
+    assert real.get("clubs/").status_code == 200  # another address has its own budget
+
+
+def test_good_tokens_do_not_use_up_the_failures(settings: Any, alice: User, club: Club) -> None:
+    limit(settings, token_failure="2/hour")
+    real = Api(token_for(alice))
+    assert [real.get("clubs/").status_code for _ in range(4)] == [200] * 4
+    assert Api("mjl_made-up").get("clubs/").status_code == 401
 
 
 def login(client: Client, password: str) -> int:
@@ -69,6 +90,34 @@ def test_a_successful_sign_in_resets_the_count(settings: Any, alice: User) -> No
     assert login(client, PASSWORD) == 302
     client.post("/accounts/logout/")
     assert [login(client, "wrong") for _ in range(2)] == [200, 200]
+
+
+def test_one_address_trying_many_usernames_is_locked(settings: Any, alice: User) -> None:
+    # One password against many accounts: no pair fails twice, but the address has a limit.
+    settings.AXES_FAILURE_LIMIT = 3
+    settings.SIGN_IN_ADDRESS_FAILURE_LIMIT = 5
+    client = Client(REMOTE_ADDR="192.0.2.5")
+    codes = [
+        client.post("/accounts/login/", {"username": f"user{n}", "password": "x"}).status_code
+        for n in range(5)
+    ]
+    assert codes == [200] * 4 + [429]
+    assert login(client, PASSWORD) == 429  # the whole address waits for the cool-off
+    assert login(Client(REMOTE_ADDR="192.0.2.6"), PASSWORD) == 302
+
+
+def test_signing_in_does_not_clear_the_address_count(settings: Any, alice: User) -> None:
+    settings.AXES_FAILURE_LIMIT = 3
+    settings.SIGN_IN_ADDRESS_FAILURE_LIMIT = 4
+    client = Client(REMOTE_ADDR="192.0.2.7")
+    for n in range(3):
+        assert (
+            client.post("/accounts/login/", {"username": f"u{n}", "password": "x"}).status_code
+            == 200
+        )
+    assert login(client, PASSWORD) == 302  # an attacker's own account does not buy more tries
+    client.post("/accounts/logout/")
+    assert client.post("/accounts/login/", {"username": "u9", "password": "x"}).status_code == 429
 
 
 @pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])

@@ -11,6 +11,7 @@ from scoring.evaluation import evaluate_hand
 from scoring.families import FAMILIES
 from tests.api.conftest import DISCARD, Api
 from tests.conftest import HK_HALF
+from tests.engine.classical.rule_chains import counting_chain
 
 NINE_GATES_ISH = {"concealed": "11123456789999m", "winning_tile": "5m"}
 
@@ -101,3 +102,31 @@ def test_evaluate_reads_a_familys_own_hand_keys(anonymous: Api) -> None:
     # Menzen tsumo, riichi and pinfu: 3 han, 20 fu for a self-drawn pinfu.
     assert (body["total"], body["unit"]) == (3, "han")
     assert {p["id"] for p in body["patterns"]} == {"menzen_tsumo", "riichi", "pinfu"}
+
+
+def _classical_file_body(text: str) -> dict[str, Any]:
+    winner = ["PEM", "PED", "PEE", "PES", "TCD", "F1", "F2", "F3", "F4", "S1"]
+    players = [{"sets": winner}, {"sets": []}, {"sets": []}, {"sets": []}]
+    params = {"rules": "file", "text": text, "stake": 1000}
+    return {"family": "classical", "params": params, "hand": {"mahjong": 0, "players": players}}
+
+
+def test_settle_takes_no_rules_text_from_anonymous_callers(anonymous: Api) -> None:
+    response = anonymous.post("settle/", _classical_file_body(counting_chain(3)))
+    assert response.status_code == 400
+    assert "Sign in" in response.json()["fields"]["params.text"][0]
+
+
+def test_settle_takes_a_preset_from_anonymous_callers(anonymous: Api) -> None:
+    body = _classical_file_body("")
+    body["params"] = {"rules": "millington", "stake": 1000}
+    assert anonymous.post("settle/", body).status_code == 200
+
+
+def test_settle_under_89_rules_counting_the_one_before_refuses_naming_the_rule(
+    api_alice: Api,
+) -> None:
+    response = api_alice.post("settle/", _classical_file_body(counting_chain(89)))
+    assert response.status_code == 400
+    [message] = response.json()["fields"]["hand"]
+    assert message.startswith("rule ") and "('Counts rule" in message

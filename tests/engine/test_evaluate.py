@@ -12,6 +12,7 @@ from scoring.engine.errors import RulesError
 from scoring.engine.evaluation import family, parse_rules
 from scoring.engine.generate import random_hands
 from scoring.engine.hand import hand_to_json
+from tests.engine.classical.rule_chains import TEN_SETS, counting_chain
 
 Z04 = {
     "concealed": "888m99m",
@@ -48,6 +49,30 @@ def test_it_scores_each_line_in_order_and_goes_on_after_bad_lines() -> None:
     assert out[2] == {"ok": False, "error": "'winning_tile' is missing"}
     assert "empty" in out[3]["error"]
     assert out[4] == out[0]
+
+
+def test_a_line_the_scorer_fails_on_is_answered_on_its_line_and_the_batch_goes_on() -> None:
+    nested = "[" * 100_000  # deeper than the JSON reader can go: not a JSONDecodeError
+    result = run(f"{json.dumps(Z04)}\n{nested}\n{json.dumps(Z04)}\n", "--rules", "zung_jung")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    first, failed, last = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["ok"] and last == first
+    assert failed == {"ok": False, "error": failed["error"]}
+    assert failed["error"].startswith("the scorer failed on this input (RecursionError")
+
+
+def test_classical_rules_that_count_the_one_before_are_refused_line_by_line(
+    tmp_path: Path,
+) -> None:
+    rules = tmp_path / "chain.rules"
+    rules.write_text(counting_chain(89), encoding="utf-8")
+    lines = [json.dumps({"sets": TEN_SETS}), json.dumps({"sets": ["PEM"]})]
+    result = run("\n".join(lines) + "\n", "--rules", f"classical:{rules}")
+    assert result.returncode == 0, result.stderr
+    refused, answered = (json.loads(line) for line in result.stdout.splitlines())
+    assert refused["ok"] is False and refused["error"].startswith("rule ")
+    assert "('Counts rule" in refused["error"]
+    assert answered["ok"] and answered["points"] == sum(range(1, 90))
 
 
 def test_chinese_names_are_written_as_utf8() -> None:

@@ -26,21 +26,25 @@ def test_every_model_change_has_its_migration() -> None:
         pytest.fail(f"models changed without a migration:\n{out.getvalue()} ({exit_})")
 
 
-def test_production_settings_pass_the_deploy_check() -> None:
-    env = {
+def deploy_check(**env: str) -> subprocess.CompletedProcess[str]:
+    production = {
         "PATH": os.environ.get("PATH", ""),
         "DEBUG": "0",
         "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-0123456789-abcdefgh",
         "ALLOWED_HOSTS": "league.example.org",
         "DATABASE_URL": "sqlite:///" + str(ROOT / "unused.sqlite3"),
     }
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
-        env=env,
+        env={**production, **env},
         capture_output=True,
         text=True,
     )
+
+
+def test_production_settings_pass_the_deploy_check() -> None:
+    result = deploy_check()
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -65,3 +69,15 @@ def test_the_demo_club_loads_once_and_balances() -> None:
     mcr = Season.objects.get(club=club, rule_set__family="mcr")
     table = selectors.season_standings(season=mcr)
     assert sum(row.table_points for row in table) == 7  # one game: 4 + 2 + 1 + 0
+
+
+def test_the_deploy_check_wants_the_proxy_counted_behind_one() -> None:
+    # Behind nginx every client would have nginx's address: one lock-out would lock all.
+    refused = deploy_check(TRUST_X_FORWARDED_PROTO="1")
+    assert refused.returncode != 0 and "games.W002" in refused.stderr
+    assert deploy_check(TRUST_X_FORWARDED_PROTO="1", NUM_PROXIES="1").returncode == 0
+
+
+def test_the_deploy_check_wants_the_language_cookie_secure() -> None:
+    refused = deploy_check(SESSION_COOKIE_SECURE="0")
+    assert refused.returncode != 0 and "games.W001" in refused.stderr

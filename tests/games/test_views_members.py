@@ -1,14 +1,19 @@
 """Organisers manage members: change a role, remove someone, and hand out an invitation by
-link, copy/share button or QR code; a club always keeps an organiser."""
+link, copy/share button or QR code, good for the days they choose and withdrawn at will; a
+club always keeps an organiser."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.test import Client
+from django.utils import timezone
 
 from games import services
-from games.models import Club, Membership
+from games.models import Club, Invitation, Membership
 from tests.games.pages import messages_of, text
 
 
@@ -66,9 +71,12 @@ def test_only_organisers_reach_the_member_routes(
         client.post(f"/c/dragons/members/{target}/role/", {"role": "organiser"}),
         client.post(f"/c/dragons/members/{target}/remove/"),
         client.get(f"/c/dragons/invitations/{invite.token}/qr.svg"),
+        client.post(f"/c/dragons/invitations/{invite.token}/withdraw/"),
     ]
     expected = 302 if who == "anonymous" else 403  # anonymous: to the sign-in page
-    assert [answer.status_code for answer in answers] == [expected] * 3
+    assert [answer.status_code for answer in answers] == [expected] * 4
+    invite.refresh_from_db()
+    assert invite.withdrawn_at is None
     assert membership(club, charlie).role == "viewer"
 
 
@@ -106,3 +114,85 @@ def test_only_organisers_see_an_invitations_qr_code(
 ) -> None:
     invite = services.invitation_create(club=club, role="member", player=None, by=alice)
     assert as_bob.get(f"/c/dragons/invitations/{invite.token}/qr.svg").status_code == 403
+
+
+def sign_up(token: str, username: str = "erin") -> int:
+    data = {"username": username, "password": "a-long-enough-passphrase"}
+    return int(Client().post(f"/invite/{token}/", data).status_code)
+
+
+def test_an_invitation_lasts_the_days_its_organiser_chose(as_alice: Client, club: Club) -> None:
+    as_alice.post("/c/dragons/members/invite/", {"role": "organiser", "days": "3"})
+    invite = Invitation.objects.get(club=club)
+    left = invite.expires_at - timezone.now()
+    assert dt.timedelta(days=3) - dt.timedelta(minutes=1) < left <= dt.timedelta(days=3)
+    assert "until" in text(as_alice.get("/c/dragons/members/"))
+
+
+def test_an_invitation_lasts_fourteen_days_unless_told(as_alice: Client, club: Club) -> None:
+    as_alice.post("/c/dragons/members/invite/", {"role": "member"})
+    left = Invitation.objects.get(club=club).expires_at - timezone.now()
+    assert dt.timedelta(days=13, hours=23) < left <= dt.timedelta(days=14)
+
+
+@pytest.mark.parametrize("days", ["0", "91", "-1", "lots"])
+def test_an_invitation_of_no_or_too_many_days_is_refused(
+    as_alice: Client, club: Club, days: str
+) -> None:
+    response = as_alice.post("/c/dragons/members/invite/", {"role": "member", "days": days})
+    assert "1 to 90 days" in " ".join(messages_of(as_alice.get(response["Location"])))
+    assert not Invitation.objects.exists()
+
+
+def test_an_expired_invitation_admits_no_one(club: Club, alice: User) -> None:
+    invite = services.invitation_create(club=club, role="organiser", player=None, by=alice)
+    # Its days have passed.
+    Invitation.objects.filter(pk=invite.pk).update(expires_at=timezone.now() - dt.timedelta(1))
+    page = Client().get(f"/invite/{invite.token}/")
+    assert page.status_code == 410 and "This invitation expired on" in text(page)
+    assert sign_up(invite.token) == 410
+    assert not User.objects.filter(username="erin").exists()
+    with pytest.raises(ValidationError, match="expired"):
+        services.invitation_accept(invitation=invite, user=alice)
+
+
+def test_a_withdrawn_invitation_admits_no_one(
+    as_alice: Client, club: Club, alice: User, dave: User
+) -> None:
+    invite = services.invitation_create(club=club, role="organiser", player=None, by=alice)
+    members_page = text(as_alice.get("/c/dragons/members/"))
+    assert "Withdraw" in members_page
+    response = as_alice.post(f"/c/dragons/invitations/{invite.token}/withdraw/", follow=True)
+    assert "Invitation withdrawn" in " ".join(messages_of(response))
+    assert invite.token not in response.content.decode()  # no longer listed, nor its QR code
+    assert as_alice.get(f"/c/dragons/invitations/{invite.token}/qr.svg").status_code == 404
+    page = Client().get(f"/invite/{invite.token}/")
+    assert page.status_code == 410 and "withdrawn" in text(page)
+    assert sign_up(invite.token) == 410
+    with pytest.raises(ValidationError, match="withdrawn"):
+        services.invitation_accept(invitation=invite, user=dave)
+    assert not Membership.objects.filter(club=club, user=dave).exists()
+
+
+def test_a_used_invitation_cannot_be_withdrawn(as_alice: Client, club: Club, alice: User) -> None:
+    invite = services.invitation_create(club=club, role="member", player=None, by=alice)
+    assert sign_up(invite.token) == 302
+    response = as_alice.post(f"/c/dragons/invitations/{invite.token}/withdraw/", follow=True)
+    assert "already been used" in " ".join(messages_of(response))
+    invite.refresh_from_db()
+    assert invite.withdrawn_at is None
+
+
+def test_another_clubs_organiser_cannot_withdraw_an_invitation(
+    as_dave: Client, club: Club, alice: User, private_club: Club
+) -> None:
+    invite = services.invitation_create(club=club, role="member", player=None, by=alice)
+    assert as_dave.post(f"/c/tigers/invitations/{invite.token}/withdraw/").status_code == 404
+    assert as_dave.post(f"/c/dragons/invitations/{invite.token}/withdraw/").status_code == 403
+    invite.refresh_from_db()
+    assert invite.withdrawn_at is None
+
+
+def test_withdrawing_needs_a_post(as_alice: Client, club: Club, alice: User) -> None:
+    invite = services.invitation_create(club=club, role="member", player=None, by=alice)
+    assert as_alice.get(f"/c/dragons/invitations/{invite.token}/withdraw/").status_code == 405

@@ -62,6 +62,7 @@ CLUB_PAGES = [
 # Routes outside any club, tested on their own below.
 SITE_ROUTES = {
     "home",
+    "health",
     "login",
     "logout",
     "password_reset_confirm",
@@ -88,7 +89,7 @@ SITE_ROUTES = {
 # Pages only some rule families have, tested with a season of that family below.
 FAMILY_PAGES = {"season_chart"}
 # Routes that address a membership or an invitation: tests/games/test_views_members.py.
-MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr"}
+MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr", "invitation_withdraw"}
 # Routes that address a webhook, which the worlds do not have: tests/games/test_webhooks.py.
 WEBHOOK_ROUTES = {"webhook_resume", "webhook_delete"}
 # Undo, which only the member who recorded the hand may do, for a minute: tests/games/test_undo.py.

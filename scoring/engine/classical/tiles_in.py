@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scoring.engine.classical.interpreter import HandScore, Seat, score_hand
+from scoring.engine.classical.interpreter import Budget, HandScore, Seat, score_hand
 from scoring.engine.classical.model import RuleSet
 from scoring.engine.classical.sets import (
     WIND_LETTERS,
@@ -77,10 +77,11 @@ def score_json(data: object, rule_set: RuleSet) -> ScoredHand:
     explicit = _events(data)
     candidates, derived = _candidates(data, mahjong)
     best: ScoredHand | None = None
+    budget = Budget()  # one bound for every reading, however many the tiles allow
     for sets in candidates:
         events = explicit if explicit is not None else _derive(rule_set, derived, sets, seat)
         hand = PlayerHand(sets, events)
-        scored = ScoredHand(hand, seat, score_hand(rule_set, hand, seat))
+        scored = ScoredHand(hand, seat, score_hand(rule_set, hand, seat, budget=budget))
         if best is None or scored.score.calculated > best.score.calculated:
             best = scored
     assert best is not None  # every path gives at least one candidate

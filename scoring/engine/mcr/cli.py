@@ -1,7 +1,8 @@
 """``mahjong-score pmn FILE...``: replay PMN game records and print each game's result and fans.
 
-Errors print ``FILE: message`` (with the game number) on standard error and exit 1;
-disagreements with the recorded fans or result are printed as warnings.
+Errors print ``FILE: message`` (with the game number) on standard error and exit 1, and
+the next game or file is replayed all the same; disagreements with the recorded fans or
+result are printed as warnings.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ import argparse
 import sys
 from typing import Any
 
-from scoring.engine.errors import EngineError
-from scoring.engine.mcr.pmn import SEATS, PmnError, read_pmn
+from scoring.engine.errors import EngineError, unexpected
+from scoring.engine.mcr.pmn import SEATS, PmnError, PmnGame, read_pmn
 from scoring.engine.mcr.records import GameScore, score_game
-from scoring.engine.mcr.rules import PRESETS, preset
+from scoring.engine.mcr.rules import PRESETS, MCRRules, preset
 from scoring.engine.text import TextError, decode_text
 
 
@@ -53,26 +54,48 @@ def describe(score: GameScore) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print every game of every file; exit 1 at the first file that cannot be read."""
+    """Print every game of every file; exit 1 if a file cannot be read or a game is broken."""
     rules = preset(args.preset)
     status = 0
     for path in args.files:
-        try:
-            with open(path, "rb") as stream:
-                games = read_pmn(decode_text(stream.read()))
-            for number, game in enumerate(games, start=1):
-                print(f"{path}, game {number}: " + "\n".join(describe(score_game(game, rules))))
-        except PmnError as error:
-            where = f", game {error.game}" if error.game else ""
-            print(f"{path}{where}: {error.message}", file=sys.stderr)
-            status = 1
-        except TextError as error:
-            print(f"{path}, {error.located}", file=sys.stderr)
-            status = 1
-        except EngineError as error:
-            print(f"{path}: {error.message}", file=sys.stderr)
-            status = 1
-        except OSError as error:
-            print(f"{path}: {error.strerror}", file=sys.stderr)
-            status = 1
+        status |= _run_file(path, rules)
     return status
+
+
+def _run_file(path: str, rules: MCRRules) -> int:
+    try:
+        with open(path, "rb") as stream:
+            games = read_pmn(decode_text(stream.read()))
+    except TextError as error:
+        print(f"{path}, {error.located}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"{path}: {error.strerror}", file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"{path}{_where(error)}: {_message(error)}", file=sys.stderr)
+        return 1
+    status = 0
+    for number, game in enumerate(games, start=1):
+        status |= _print_game(path, number, game, rules)
+    return status
+
+
+def _print_game(path: str, number: int, game: PmnGame, rules: MCRRules) -> int:
+    """Print one game, or its problem on stderr; the next game is replayed either way."""
+    try:
+        print(f"{path}, game {number}: " + "\n".join(describe(score_game(game, rules))))
+    except Exception as error:
+        print(f"{path}{_where(error) or f', game {number}'}: {_message(error)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _where(error: Exception) -> str:
+    game = error.game if isinstance(error, PmnError) else None
+    return f", game {game}" if game else ""
+
+
+def _message(error: Exception) -> str:
+    """An engine error's message, or what an error of ours says (never a traceback)."""
+    return error.message if isinstance(error, EngineError) else unexpected(error)

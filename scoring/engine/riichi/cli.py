@@ -14,7 +14,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from scoring.engine.errors import EngineError
+from scoring.engine.errors import EngineError, unexpected
 from scoring.engine.riichi.game import GameState, final_scores, replay
 from scoring.engine.riichi.records import game_from_json
 from scoring.engine.riichi.rules import PRESETS, preset
@@ -55,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except EngineError as error:
         print(f"{args.file}: {error.message}", file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"{args.file}: {unexpected(error)}", file=sys.stderr)
         return 1
     for number, (before, hand, after) in enumerate(
         zip(states, record.hands, states[1:], strict=False), start=1

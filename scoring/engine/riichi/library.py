@@ -84,9 +84,10 @@ class _Copies:
         self.red_fives = red_fives
 
     def plain(self, t: Tile) -> int:
-        free = [c for c in (3, 2, 1, 0) if c not in self.used.setdefault(t, [])]
-        if self.red_fives and _is_five(t):
-            free.remove(0)
+        # Under red fives copy 0 is kept for the red one, whether or not it is taken yet.
+        kept = 0 if self.red_fives and _is_five(t) else None
+        used = self.used.setdefault(t, [])
+        free = [c for c in (3, 2, 1, 0) if c not in used and c != kept]
         if not free:
             raise HandError(
                 "all four {tile} are in the hand, so one is the red five: write it 0{tile2}",

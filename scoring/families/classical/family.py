@@ -43,6 +43,7 @@ class ClassicalFamily(SequentialFamily):
     params_form = ClassicalParamsForm
     hand_form = ClassicalHandForm
     keeps_table = True
+    uploaded_params = frozenset({"text"})
     value_label = lazy_text("points")
     standings_columns = (
         Column("sessions", lazy_text("Games")),

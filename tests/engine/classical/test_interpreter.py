@@ -14,7 +14,8 @@ from scoring.engine.classical.interpreter import (
 from scoring.engine.classical.language import read_rules
 from scoring.engine.classical.rulebooks import preset
 from scoring.engine.classical.sets import player_hand
-from scoring.engine.errors import HandError
+from scoring.engine.errors import HandError, RulesError
+from tests.engine.classical.rule_chains import TEN_SETS, counting_chain
 
 MILLINGTON = preset("millington")
 
@@ -95,6 +96,25 @@ def test_the_best_packing_is_searched_not_taken_greedily() -> None:
     rules = read_rules('Demo\n1 3 "x" "P*M&P*V" 1 0\n// END')
     assert score_hand(rules, player_hand(["PEM", "PCM", "PET"]), Seat()).points == 1
     assert score_hand(rules, player_hand(["PEM", "PCT", "PCM", "PET"]), Seat()).points == 2
+
+
+def test_matches_that_share_nothing_are_packed_without_trying_every_subset() -> None:
+    # rule k has k-9 activations, all disjoint: 496 points, not 2^31 packings tried
+    rules = read_rules(counting_chain(31))
+    assert score_hand(rules, player_hand(["PEM"]), Seat()).points == sum(range(1, 32))
+
+
+def test_rules_that_multiply_the_ones_before_are_refused_naming_the_rule() -> None:
+    rules = read_rules(counting_chain(89, "{previous}S&G**|{previous}S"))
+    with pytest.raises(RulesError, match=r"^rule \d+ \('Counts rule \d+'\) takes more than"):
+        score_hand(rules, player_hand(TEN_SETS), Seat(mahjong=True))
+
+
+def test_the_89_rule_file_of_the_issue_is_answered_or_refused_for_any_hand() -> None:
+    rules = read_rules(counting_chain(89))
+    assert score_hand(rules, player_hand(["PEM"]), Seat()).points == sum(range(1, 90))
+    with pytest.raises(RulesError, match="simplify the rules file"):
+        score_hand(rules, player_hand(TEN_SETS), Seat())
 
 
 def test_a_not_set_reference_and_the_mahjong_test_take_nothing() -> None:

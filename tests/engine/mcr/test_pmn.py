@@ -142,6 +142,20 @@ def test_the_pmn_command_reports_errors(tmp_path: Path, capsys: pytest.CaptureFi
     )
 
 
+def test_the_pmn_command_goes_on_after_a_game_it_cannot_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = (PEERS / "example_1.pmn").read_text(encoding="utf-8")
+    false_win = good.replace('H2"]', 'H0"]')  # East declares a win with no winning hand
+    assert false_win != good
+    both = tmp_path / "both.pmn"
+    both.write_text(false_win + good, encoding="utf-8")
+    assert main(["pmn", str(both)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith(f"{both}, game 1: the tiles form no winning hand")
+    assert out.startswith(f"{both}, game 2: Board 2") and "result -8 -17 +33 -8" in out
+
+
 def test_the_example_records_are_in_the_repository() -> None:
     # The parametrized tests above would quietly run none if the copies went missing.
     assert [path.name for path in FILES] == list(EXPECTED)

@@ -48,6 +48,17 @@ def test_it_prints_running_scores_sticks_and_final_points(
     ]
 
 
+def test_a_file_the_scorer_fails_on_is_one_line_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000, encoding="utf-8")  # deeper than the JSON reader can go
+    assert main(["riichi-game", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: the scorer failed on this input (RecursionError")
+    assert err.count("\n") == 1
+
+
 def test_a_game_still_running_prints_no_final_points_unless_stopped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

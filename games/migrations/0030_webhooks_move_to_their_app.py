@@ -4,7 +4,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0028_hand_entry_id_per_club'),
+        ('games', '0029_invitation_expiry_and_withdrawal'),
     ]
 
     # The models moved to the webhooks app (games.webhooks); their tables stay as they are.

@@ -1,0 +1,95 @@
+"""The sample nginx front (deploy/nginx/league.conf) is a configuration nginx accepts, and it
+keeps the promises docs/operations.md makes of it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "deploy" / "nginx" / "league.conf"
+# Debian puts nginx in /usr/sbin, which a user's PATH may leave out.
+NGINX = shutil.which("nginx", path="/usr/sbin:/usr/local/sbin:/usr/bin:/usr/local/bin")
+OPENSSL = shutil.which("openssl")
+if NGINX is None and os.environ.get("REQUIRE_NGINX") == "1":
+    raise RuntimeError("REQUIRE_NGINX=1 but Debian's nginx (nginx-light) is not installed")
+# The machine's own paths in the sample, and where the test puts them instead.
+MACHINE_PATHS = {
+    "/etc/letsencrypt/live/league.example.org/": "tls/",
+    "/var/log/nginx/": "logs/",
+    "/srv/league/staticfiles/": "static/",
+}
+
+
+def sample_text() -> str:
+    return SAMPLE.read_text(encoding="utf-8")
+
+
+def self_signed_certificate(folder: Path) -> None:
+    assert OPENSSL, "openssl is needed to make the test certificate"
+    folder.mkdir()
+    request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+    names = ["-subj", "/CN=league.example.org"]
+    files = ["-keyout", str(folder / "privkey.pem"), "-out", str(folder / "fullchain.pem")]
+    subprocess.run(
+        [OPENSSL, *request, *names, *files],
+        check=True,
+        capture_output=True,
+    )
+
+
+def configuration_in(folder: Path) -> Path:
+    """nginx's main configuration around the sample, with the sample's paths under ``folder``."""
+    text = sample_text()
+    for machine, here in MACHINE_PATHS.items():
+        assert machine in text, f"the sample no longer names {machine}"
+        text = text.replace(machine, f"{folder}/{here}")
+    (folder / "league.conf").write_text(text, encoding="utf-8")
+    for name in ("logs", "static"):
+        (folder / name).mkdir()
+    main = folder / "nginx.conf"
+    main.write_text(
+        f"pid {folder}/nginx.pid;\n"
+        f"error_log {folder}/logs/error.log;\n"
+        "events {}\n"
+        "http {\n"
+        "    include /etc/nginx/mime.types;\n"
+        f"    include {folder}/league.conf;\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    return main
+
+
+@pytest.mark.skipif(NGINX is None, reason="nginx is not installed (Debian: nginx-light)")
+def test_nginx_accepts_the_sample(tmp_path: Path) -> None:
+    assert NGINX is not None
+    self_signed_certificate(tmp_path / "tls")
+    main = configuration_in(tmp_path)
+    result = subprocess.run(
+        [NGINX, "-t", "-p", str(tmp_path), "-c", str(main), "-e", str(tmp_path / "error.log")],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "test is successful" in result.stderr
+
+
+def directives(name: str) -> list[str]:
+    return re.findall(rf"^\s*{name}\s+([^;{{]+);", sample_text(), flags=re.MULTILINE)
+
+
+def test_the_sample_buffers_slow_clients_and_keeps_gunicorn_on_the_loopback() -> None:
+    assert directives("proxy_buffering") == ["on"]
+    assert directives("proxy_request_buffering") == ["on"]
+    assert directives("client_body_buffer_size")
+    assert directives("server") == ["127.0.0.1:8000 fail_timeout=0"]
+    # What NUM_PROXIES=1 and TRUST_X_FORWARDED_PROTO=1 read.
+    headers = directives("proxy_set_header")
+    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in headers
+    assert "X-Forwarded-Proto $scheme" in headers
