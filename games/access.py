@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
-from games.middleware import use_club_language
 from games.models import ROLE_RANK, Club, Membership
 from games.selectors import membership_by_slug, membership_for
 
@@ -37,6 +34,10 @@ class ClubAccess:
         return ROLE_RANK[Membership.Role(self.membership.role)] >= ROLE_RANK[Membership.Role(role)]
 
     @property
+    def visible(self) -> bool:
+        return visible(self.club, member=self.membership is not None)
+
+    @property
     def can_record(self) -> bool:
         return self.has(Membership.Role.MEMBER)
 
@@ -56,24 +57,31 @@ def club_access(request: HttpRequest, slug: str, *, role: str | None = None) -> 
     """The club for this request; 404 if the visitor may not know it exists, 403 below ``role``.
 
     A member's club comes with their membership, in one query; anyone else's in one more.
-    The club's pages show times in its time zone (``ClubTimeZoneMiddleware`` resets it after
-    each request)."""
-    membership = membership_by_slug(slug=slug, user=request.user)
-    club = membership.club if membership else get_object_or_404(Club, slug=slug)
-    return _checked(request, ClubAccess(club, membership), role)
+    ``ClubContextMiddleware`` has usually read them already, for the club's time zone and
+    language; it is read once."""
+    return _checked(club_as_seen(request, slug), role)
+
+
+def club_as_seen(request: HttpRequest, slug: str) -> ClubAccess:
+    """The club a slug names and the caller's membership of it, read once per request (no
+    check: 404 when there is no such club at all)."""
+    seen: ClubAccess | None = getattr(request, "club_seen", None)
+    if seen is None or seen.club.slug != slug:
+        membership = membership_by_slug(slug=slug, user=request.user)
+        club = membership.club if membership else get_object_or_404(Club, slug=slug)
+        seen = ClubAccess(club, membership)
+        request.club_seen = seen  # type: ignore[attr-defined]
+    return seen
 
 
 def club_access_to(request: HttpRequest, club: Club, *, role: str | None = None) -> ClubAccess:
     """``club_access`` for a club already read (the API reads it with the object asked for)."""
     access = ClubAccess(club, membership_for(club=club, user=request.user))
-    return _checked(request, access, role)
+    return _checked(access, role)
 
 
-def _checked(request: HttpRequest, access: ClubAccess, role: str | None) -> ClubAccess:
-    club = access.club
-    timezone.activate(ZoneInfo(club.time_zone))
-    use_club_language(request, club.language)
-    if not visible(club, member=access.membership is not None):
+def _checked(access: ClubAccess, role: str | None) -> ClubAccess:
+    if not access.visible:
         raise Http404(_("No such club."))
     if role is not None and not access.has(role):
         raise PermissionDenied(ROLE_REFUSED)

@@ -1,17 +1,15 @@
-"""The operator's admin (/admin/, staff only): accounts' clubs, members, players, invitations,
-tokens, import jobs and webhooks. Hands, sessions and scores are not here: they change only
-through the services, which keep the scores, totals and history right."""
+"""The operator's admin (/admin/, staff only): clubs, members, players, invitations, tokens
+and import jobs; each satellite app registers its own. Hands, sessions and scores are not
+here: they change only through the services, which keep the scores, totals and history right."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.db import models
 from django.forms.renderers import DjangoTemplates
 
 from games.importing.models import ImportJob
 from games.models import ApiToken, Club, Invitation, Membership, Player
-from games.webhooks.models import Webhook, WebhookDelivery
 
 
 class AdminForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -81,18 +79,3 @@ class ImportJobAdmin(ReadOnlyAdmin):
     list_display = ["file_name", "club", "season", "kind", "status", "created_at", "finished_at"]
     list_filter = ["status", "kind"]
     search_fields = ["file_name", "club__name"]
-
-
-@admin.register(Webhook)
-class WebhookAdmin(OperatorAdmin):
-    list_display = ["url", "club", "active", "failing_since", "created_at"]
-    list_filter = ["active"]
-    search_fields = ["url", "club__name"]
-    exclude = ["secret"]  # signs the deliveries; shown to the club's organisers only
-    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
-
-
-@admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(ReadOnlyAdmin):
-    list_display = ["webhook", "event", "created_at"]
-    list_filter = ["event"]

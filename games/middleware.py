@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -10,7 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from rest_framework.views import APIView
 
+from games.access import club_as_seen
 from games.languages import (
     LANGUAGE_CODES,
     SCRIPT_COOKIE,
@@ -35,9 +38,13 @@ class RefuseNulMiddleware:
         return self.get_response(request)
 
 
-class ClubTimeZoneMiddleware:
-    """A club's page shows times in the club's time zone (``access.club_access`` sets it);
-    the next request on the same worker starts from the site's own again."""
+class ClubContextMiddleware:
+    """A club's pages (those whose address names a club by its slug) show times in the
+    club's time zone, and in its default language where the reader chose none; the next
+    request on the same worker starts from the site's own again. A club the reader may not
+    see sets nothing (its page answers 404); the API keeps UTC and ``Accept-Language``.
+
+    After ``LanguageMiddleware``: a reader's own choice of language stands first."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -48,6 +55,31 @@ class ClubTimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view_func: Callable[..., HttpResponse],
+        view_args: tuple[object, ...],
+        view_kwargs: dict[str, object],
+    ) -> None:
+        slug = view_kwargs.get("slug")
+        if not isinstance(slug, str) or is_api_view(view_func):
+            return
+        try:
+            seen = club_as_seen(request, slug)
+        except Http404:
+            return  # the view answers it
+        if seen.visible:
+            timezone.activate(ZoneInfo(seen.club.time_zone))
+            use_club_language(request, seen.club.language)
+
+
+def is_api_view(view_func: Callable[..., HttpResponse]) -> bool:
+    return isinstance(getattr(view_func, "cls", None), type) and issubclass(
+        view_func.cls,  # type: ignore[attr-defined]
+        APIView,
+    )
 
 
 class LanguageMiddleware:

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from games.views import (
@@ -22,7 +22,6 @@ from games.views import (
     standings,
     stats,
     tokens,
-    webhooks,
 )
 
 club = "c/<slug:slug>/"
@@ -74,9 +73,7 @@ urlpatterns = [
         people.invitation_withdraw,
         name="invitation_withdraw",
     ),
-    path(club + "webhooks/", webhooks.webhook_list, name="webhooks"),
-    path(club + "webhooks/<int:hook_id>/resume/", webhooks.webhook_resume, name="webhook_resume"),
-    path(club + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete, name="webhook_delete"),
+    path(club + "webhooks/", include("games.webhooks.urls")),
     path(club + "rules/", rules.rule_set_list, name="rule_sets"),
     path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),
     path(club + "rules/<int:rule_set_id>/edit/", rules.rule_set_edit, name="rule_set_edit"),

@@ -70,19 +70,21 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "scoring",
     "games",
+    "games.webhooks",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "games.middleware.RefuseNulMiddleware",
-    "games.middleware.ClubTimeZoneMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After the account is known: a signed-in member's chosen language comes with it.
     "games.middleware.LanguageMiddleware",
+    # After the language: a club's page takes the club's time zone and default language.
+    "games.middleware.ClubContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",

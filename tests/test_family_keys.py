@@ -47,7 +47,8 @@ def tracked_sources() -> list[str]:
     return [
         path
         for path in listed.stdout.split()
-        if not path.startswith(("tests/", "docs/", "games/migrations/"))
+        if not path.startswith(("tests/", "docs/"))
+        and "/migrations/" not in path
         and not path.startswith(REGISTRATIONS + ENGINE_COMMAND_LINE + family_packages())
     ]
 

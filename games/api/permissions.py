@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.utils import timezone
 from rest_framework import permissions
 from rest_framework.request import Request
 
@@ -38,7 +37,6 @@ def access_to(request: Request, club: Club | str, *, role: str | None = None) ->
         access = club_access(request, club, role=role)
     else:
         access = club_access_to(request, club, role=role)
-    timezone.deactivate()  # the API writes its times in UTC, whatever the club's time zone
     return access
 
 

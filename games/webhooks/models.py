@@ -38,6 +38,7 @@ class Webhook(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "games_webhook"  # made when webhooks were part of the core app
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
@@ -68,8 +69,11 @@ class WebhookDelivery(models.Model):
     attempted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "games_webhookdelivery"
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["webhook", "-created_at"])]
+        indexes = [
+            models.Index(fields=["webhook", "-created_at"], name="games_webho_webhook_068bc3_idx")
+        ]
 
     def __str__(self) -> str:
         return f"{self.event} to {self.webhook_id}"

@@ -40,7 +40,7 @@ def test_secrets_are_not_on_the_pages(operator: User, club: Club, alice: User) -
     hook = Webhook.objects.create(club=club, url="https://example.org/hook", created_by=alice)
     invitation = Invitation.objects.create(club=club, created_by=alice)
     client = client_for(operator)
-    page = client.get(reverse("admin:games_webhook_change", args=[hook.pk])).content.decode()
+    page = client.get(reverse("admin:webhooks_webhook_change", args=[hook.pk])).content.decode()
     assert hook.secret not in page
     page = client.get(reverse("admin:games_invitation_change", args=[invitation.pk]))
     assert invitation.token not in page.content.decode()

@@ -72,7 +72,7 @@ def club_pages(world: ClubWorld) -> list[str]:
         reverse("hand_new", args=[slug, session]),
         reverse("hand_edit", args=[slug, world.hand.pk]),
         reverse("hand_delete", args=[slug, world.hand.pk]),
-        reverse("webhooks", args=[slug]),
+        reverse("webhooks:list", args=[slug]),
         reverse("club_ratings", args=[slug]),
     ]
 

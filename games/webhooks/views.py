@@ -51,8 +51,8 @@ def webhook_list(request: HttpRequest, slug: str) -> HttpResponse:
             apply_validation_error(form, error)
         else:
             messages.success(request, _("Added a webhook for %(url)s.") % {"url": hook.url})
-            return redirect("webhooks", slug=slug)
-    return render(request, "games/webhooks.html", _context(access, form))
+            return redirect("webhooks:list", slug=slug)
+    return render(request, "webhooks/list.html", _context(access, form))
 
 
 def _context(access: ClubAccess, form: WebhookForm) -> dict[str, object]:
@@ -79,7 +79,7 @@ def webhook_resume(request: HttpRequest, slug: str, hook_id: int) -> HttpRespons
     messages.success(
         request, _("Deliveries to %(url)s start again with the next event.") % {"url": hook.url}
     )
-    return redirect("webhooks", slug=slug)
+    return redirect("webhooks:list", slug=slug)
 
 
 @login_required
@@ -88,4 +88,4 @@ def webhook_delete(request: HttpRequest, slug: str, hook_id: int) -> HttpRespons
     hook = _hook(request, slug, hook_id)
     services.webhook_delete(webhook=hook)
     messages.success(request, _("Removed the webhook for %(url)s.") % {"url": hook.url})
-    return redirect("webhooks", slug=slug)
+    return redirect("webhooks:list", slug=slug)
