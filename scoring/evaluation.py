@@ -1,5 +1,5 @@
-"""The league's one door to hand evaluation (hand-json.md): the engine's families and presets,
-the API's evaluation (errors raised) and the calculator's (errors as result objects)."""
+"""The league's one door to hand evaluation (docs/hand-format.md): the engine's families and
+presets, the API's evaluation (errors raised) and the calculator's (errors as result objects)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def evaluation_families() -> dict[str, tuple[str, ...]]:
 
 
 def evaluate_hand(hand: Any, family_name: str, preset: str | None = None) -> dict[str, Any]:
-    """The evaluation result object of hand-json.md for one hand object.
+    """The evaluation result object of docs/hand-format.md for one hand object.
 
     Raises ``EngineError`` (with ``field``) for an unknown family or preset or a bad hand.
 

@@ -17,7 +17,7 @@ from scoring.engine.errors import EngineError, HandError, Message
 from scoring.engine.hand import Hand, Meld, hand_to_json
 from scoring.engine.mcr.pmn import SEATS, Action, PmnError, PmnGame, read_pmn, write_pmn
 from scoring.engine.mcr.records import GameScore, score_game
-from scoring.engine.mcr.replay import Table, replay
+from scoring.engine.mcr.replay import Table
 from scoring.engine.tiles import Tile, code, number, suit, tile_name
 from scoring.families.mcr import MCRFamily, describe_penalties, rules_from_params
 
@@ -336,10 +336,7 @@ def replay_record(record: str, params: Mapping[str, Any]) -> GameReplay:
     (game,) = read_pmn(record)
     score = score_game(game, rules_from_params(params))
     names = tuple(game.name(seat) for seat in range(4))
-    steps = [
-        _step(game, replay(game, count, flowers=_flowers(score)), names)
-        for count in range(len(game.play) + 1)
-    ]
+    steps = [_step(game, score.table_after(count), names) for count in range(len(game.play) + 1)]
     winners = [
         WinnerFans(seat, names[seat], evaluation.total, evaluation.to_json()["patterns"])
         for seat, evaluation in sorted(score.evaluations.items())
@@ -351,10 +348,6 @@ def replay_record(record: str, params: Mapping[str, Any]) -> GameReplay:
         winners=winners,
         result=score.result,
     )
-
-
-def _flowers(score: GameScore) -> bool:
-    return score.table.wall_size == 144
 
 
 def _wind_seat(game: PmnGame) -> str:

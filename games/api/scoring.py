@@ -44,7 +44,7 @@ class EvaluateInputSerializer(serializers.Serializer[Any]):
     preset = serializers.CharField(
         required=False, max_length=40, help_text="The family's variant; its default if left out."
     )
-    hand = JSONObjectField(help_text="A hand object as in hand-json.md.")
+    hand = JSONObjectField(help_text="A hand object as in docs/hand-format.md.")
 
 
 class CountedPatternSerializer(serializers.Serializer[Any]):
@@ -56,7 +56,7 @@ class CountedPatternSerializer(serializers.Serializer[Any]):
 
 
 class EvaluationSerializer(serializers.Serializer[Any]):
-    """hand-json.md's result object. A family may add figures of its own beyond these (a
+    """docs/hand-format.md's result object. A family may add figures of its own beyond these (a
     han-counting family: han, fu, yakuman, limit_name, fu_details, payments)."""
 
     ok = serializers.BooleanField()
@@ -88,7 +88,7 @@ class EvaluateApi(APIView):
     @extend_schema(
         operation_id="evaluate",
         tags=["scoring"],
-        summary="Evaluate a winning hand from its tiles (hand-json.md)",
+        summary="Evaluate a winning hand from its tiles (docs/hand-format.md)",
         request=EvaluateInputSerializer,
         responses=EvaluationSerializer,
     )

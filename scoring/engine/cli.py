@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+from typing import Any
 
 # Each subcommand and the module that registers it; a module may register several. A
 # family's own commands live in its engine package's ``cli`` module (tests/engine/test_cli.py
@@ -27,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "rules": "scoring.engine.classical.cli",
     "riichi-game": "scoring.engine.riichi.cli",
 }
+PROG = "mahjong-score"
 VERSION_OPTIONS = ("-v", "--version")
 # Read only when asked for: importing it costs a third of the start-up of a short command.
 METADATA_MODULE = "importlib.metadata"
@@ -52,7 +54,8 @@ def subcommand_modules(arguments: Sequence[str] = ()) -> list[str]:
 
 class VersionAction(argparse.Action):
     """``--version``: print ``mahjong-score X.Y.Z`` as installed, and exit (the seeds'
-    programs answer ``-v`` too); the installed metadata is read only then."""
+    programs answer ``-v`` too); the installed metadata is read only then. One version for
+    every subcommand: they are installed together."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
@@ -64,7 +67,7 @@ class VersionAction(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        print(f"{parser.prog} {installed_version()}")
+        print(f"{PROG} {installed_version()}")
         parser.exit()
 
 
@@ -78,12 +81,20 @@ def installed_version() -> str:
     return number
 
 
+class VersionedParser(argparse.ArgumentParser):
+    """A parser that answers ``-v``/``--version``. Subparsers are made of their parent's
+    class, so every subcommand, and every subcommand of a subcommand, answers it too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_argument(*VERSION_OPTIONS, action=VersionAction)
+
+
 def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser with the subcommands of ``modules`` (every subcommand by default)."""
-    parser = argparse.ArgumentParser(
-        prog="mahjong-score", description="Score mahjong and Big Two hands, files and records."
+    parser = VersionedParser(
+        prog=PROG, description="Score mahjong and Big Two hands, files and records."
     )
-    parser.add_argument("-v", "--version", action=VersionAction)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in subcommand_modules() if modules is None else modules:
         import_module(module_name).register(subparsers)

@@ -1,6 +1,6 @@
 """``mahjong-score evaluate``: hand-json lines in, evaluation results out, one per line.
 
-Each input line is one hand object (hand-json.md); each output line is its result, in the
+Each input line is one hand object (docs/hand-format.md); each output line is its result, in the
 same order. A line that is not valid JSON or not a valid hand gives ``{"ok": false,
 "error": ...}`` and the command goes on with the next line; so does a line the scorer fails
 on, with a message saying so.
@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
     """Add the ``evaluate`` subcommand."""
     parser = subparsers.add_parser(
         "evaluate",
-        help="score hands given as JSON lines (hand-json.md)",
+        help="score hands given as JSON lines (docs/hand-format.md)",
         description="Read one hand object per line (standard input or FILE) and write one "
         "result object per line.",
     )

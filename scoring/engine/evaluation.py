@@ -1,4 +1,4 @@
-"""The evaluation result of hand-json.md, and the registry of rule families that produce it.
+"""The evaluation result of docs/hand-format.md, and the registry of rule families that produce it.
 
 A family module (``scoring.engine.zung_jung``, later MCR, classical, HK faan) exposes an
 object satisfying ``Evaluator``; ``FAMILY_MODULES`` names where each lives, so the dispatcher
@@ -68,7 +68,7 @@ class Evaluation:
     arrangement: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        """The result object of hand-json.md."""
+        """The result object of docs/hand-format.md."""
         return {
             "ok": True,
             "family": self.family,
@@ -84,7 +84,7 @@ class Evaluation:
 
 class Evaluator:
     """What a rule family's engine offers the dispatcher: its names and unit, its presets, and
-    the evaluation of a hand object (hand-json.md) under one of them."""
+    the evaluation of a hand object (docs/hand-format.md) under one of them."""
 
     name: ClassVar[str]
     label: ClassVar[str]  # for a person choosing rules
@@ -143,7 +143,7 @@ def family(name: str) -> Evaluator:
 
 
 def evaluate_object(chosen: Evaluator, data: Any, preset: str) -> dict[str, Any]:
-    """The result object of one hand object (hand-json.md) under ``chosen``'s ``preset``.
+    """The result object of one hand object (docs/hand-format.md) under ``chosen``'s ``preset``.
 
     A family whose hand objects extend hand-json (classical: ``"mahjong"`` and losers'
     partial hands; riichi: riichi, dora, red fives) reads the object itself. Raises

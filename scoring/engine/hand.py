@@ -1,4 +1,4 @@
-"""The winning hand of hand-json.md: parsed from its dict, validated, and written back.
+"""The winning hand of docs/hand-format.md: parsed from its dict, validated, and written back.
 
 Every ``Hand`` is valid: construction checks tile counts, meld shapes, the winning tile,
 winds, bonus tiles and the consistency of the context flags, and raises ``HandError`` with

@@ -1,4 +1,4 @@
-"""Tiles as small integers: the canonical codes of hand-json.md and the seed and PMN notations.
+"""Tiles as small integers: the codes of docs/hand-format.md, the seed and PMN notations.
 
 A tile is an ``int``. The 34 playing kinds come first, in the order of the compact codes
 (``1m``..``9m`` = 0..8, ``1p``..``9p`` = 9..17, ``1s``..``9s`` = 18..26, ``1z``..``7z`` =

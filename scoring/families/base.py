@@ -202,7 +202,7 @@ class Family:
         raise NotImplementedError
 
     def evaluate(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The evaluation result (hand-json.md) when the input holds tiles, else None."""
+        """The evaluation result (docs/hand-format.md) when the input holds tiles, else None."""
         return None
 
     def score_sequence(

@@ -55,7 +55,7 @@ def winds_for_hand(number: int, seats: str) -> dict[str, Any]:
 def place_winds(
     tiles: Mapping[str, Any], seat: int, winds: Mapping[str, Any], field: str | None = None
 ) -> dict[str, Any]:
-    """A winner's tiles (hand-json.md) with the winds of ``winds`` (``winds_for_hand``) for
+    """A winner's tiles (docs/hand-format.md) with the winds of ``winds`` (``winds_for_hand``) for
     ``seat``; ``HandError`` on ``field`` (by default the wind's own) when the tiles name
     another wind.
 

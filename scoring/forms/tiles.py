@@ -1,4 +1,4 @@
-"""Form fields for a hand given by its tiles (hand-json.md), shared by tile-scored families.
+"""Form fields for a hand given by its tiles (docs/hand-format.md), shared by tile-scored families.
 
 The fields are plain text so that the form works without JavaScript; the tile picker
 fills them in on a phone.
@@ -120,7 +120,7 @@ class TileFieldsMixin(forms.Form):
         return not (self.cleaned_data.get("concealed") or "").strip()
 
     def hand_json(self, *, self_drawn: bool) -> dict[str, Any]:
-        """The hand object of hand-json.md from the tile fields."""
+        """The hand object of docs/hand-format.md from the tile fields."""
         data = self.cleaned_data
         hand: dict[str, Any] = {
             "concealed": data["concealed"].strip(),

@@ -98,3 +98,25 @@ def test_an_unknown_command_is_refused_with_every_command_named(
     error = capsys.readouterr().err
     assert "invalid choice: 'hk-faan'" in error
     assert all(repr(command) in error for command in cli.COMMANDS)
+
+
+SUBCOMMANDS = [[command] for command in cli.COMMANDS] + [["rules", "check"]]
+
+
+@pytest.mark.parametrize("option", cli.VERSION_OPTIONS)
+@pytest.mark.parametrize("command", SUBCOMMANDS, ids=" ".join)
+def test_every_subcommand_prints_the_version(
+    command: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main([*command, option])
+
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"mahjong-score {cli.installed_version()}\n"
+
+
+@pytest.mark.parametrize("command", sorted(cli.COMMANDS))
+def test_a_subcommand_version_loads_only_that_command(command: str, tmp_path: Path) -> None:
+    loaded = loaded_after(command, "-v", cwd=tmp_path)
+
+    assert set(cli.COMMANDS.values()) & loaded == {cli.COMMANDS[command]}

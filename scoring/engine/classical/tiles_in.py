@@ -1,4 +1,4 @@
-"""Classical hands given as tiles (hand-json.md plus ``"mahjong"``): sets and events derived.
+"""Classical hands given as tiles (docs/hand-format.md plus ``"mahjong"``): sets and events derived.
 
 The winner's tiles must form a winning hand; every arrangement is scored and the best kept.
 A loser's tiles need not: their concealed tiles are grouped into concealed pungs, chows and

@@ -10,7 +10,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.mcr.evaluator import evaluate
 from scoring.engine.mcr.fans import BY_PMN, PMN_ADJUSTMENTS
 from scoring.engine.mcr.pmn import SEATS, FanItem, PmnGame
-from scoring.engine.mcr.replay import Table, replay
+from scoring.engine.mcr.replay import FLOWER_WALL, Table, replay
 from scoring.engine.mcr.rules import STANDARD, MCRRules
 from scoring.engine.mcr.settlement import add, settle, settle_duplicate
 
@@ -26,6 +26,11 @@ class GameScore:
     discarder: int | None
     result: tuple[int, ...]
     warnings: list[Message] = field(default_factory=list)
+
+    def table_after(self, actions: int) -> Table:
+        """The table after the first ``actions`` actions, with the same set of tiles (with or
+        without flowers) as the whole game was scored with."""
+        return replay(self.game, actions, flowers=self.table.wall_size == FLOWER_WALL)
 
 
 def recorded_total(items: tuple[FanItem, ...]) -> int:

@@ -21,6 +21,7 @@ from scoring.engine.mcr.pmn import Action, PlayError, PmnGame
 from scoring.engine.tiles import WINDS, Tile, format_tiles, to_pmn
 
 DEAL_TILES = 52
+FLOWER_WALL = 144  # the set with its eight flowers (136 without)
 CLAIMS = "CPZ"
 
 
@@ -33,6 +34,9 @@ class Seat:
     flowers: list[Tile] = field(default_factory=list)
     discards: list[Tile] = field(default_factory=list)
     dealt_flowers: list[Tile] = field(default_factory=list)  # dealt, not yet replaced by R
+    # The discard each meld took, in step with ``melds`` (None for a concealed kong): a
+    # board lists a chow's claimed tile first, as python-majiang does.
+    claimed: list[Tile | None] = field(default_factory=list)
 
     def describe(self) -> str:
         """The seat's tiles in compact codes: concealed, melds, flowers."""
@@ -52,6 +56,7 @@ class Table:
     last_tile: Tile | None = None  # the tile of the last T, D or B
     winners: dict[int, Hand] = field(default_factory=dict)
     seen: Counter[Tile] = field(default_factory=Counter)
+    dealt_bonus: int = 0  # flowers dealt beside the 13 tiles: each took a tile off the wall
 
     @property
     def last(self) -> Action | None:
@@ -65,8 +70,13 @@ class Table:
         return plays[-1], plays[-2].kind if len(plays) > 1 else ""
 
     @property
+    def wall_count(self) -> int:
+        """The tiles left in the wall (the deal, its flowers and every draw taken off)."""
+        return self.wall_size - DEAL_TILES - self.dealt_bonus - self.draws
+
+    @property
     def wall_empty(self) -> bool:
-        return self.draws >= self.wall_size - DEAL_TILES
+        return self.wall_count <= 0
 
 
 def replay(game: PmnGame, actions: int | None = None, *, flowers: bool = False) -> Table:
@@ -79,11 +89,12 @@ def replay(game: PmnGame, actions: int | None = None, *, flowers: bool = False) 
         raise PlayError("the game has no [Deal] to replay", 0)
     table = Table(
         seats=[Seat(concealed=[t for t in hand if t < 34]) for hand in game.deal],
-        wall_size=144 if flowers else 136,
+        wall_size=FLOWER_WALL if flowers else FLOWER_WALL - 8,
     )
     for seat, hand in zip(table.seats, game.deal, strict=True):
         seat.flowers = [t for t in hand if t >= 34]
         seat.dealt_flowers = list(seat.flowers)
+        table.dealt_bonus += len(seat.flowers)
     for hand in game.deal:
         table.seen.update(hand)
     for action in game.play[:actions]:
@@ -208,6 +219,7 @@ def _chow(table: Table, action: Action, game: PmnGame) -> None:
         if t != claimed:
             _remove(seat, t, 1, action)
     seat.melds.append(Meld(MeldKind.CHOW, tiles))
+    seat.claimed.append(claimed)
 
 
 def _pung(table: Table, action: Action, game: PmnGame) -> None:
@@ -222,6 +234,7 @@ def _claim_same(table: Table, action: Action, kind: MeldKind) -> None:
     _remove(seat, tile, size - 1, action)
     _claimed(table, action)
     seat.melds.append(Meld(kind, (tile,) * size))
+    seat.claimed.append(tile)
 
 
 def _claimed_equal(table: Table, action: Action) -> Tile:
@@ -242,6 +255,7 @@ def _concealed_kong(table: Table, action: Action, game: PmnGame) -> None:
     seat = table.seats[action.seat]
     _remove(seat, tile, 4, action)
     seat.melds.append(Meld(MeldKind.KONG, (tile,) * 4, concealed=True))
+    seat.claimed.append(None)
 
 
 def _promoted_kong(table: Table, action: Action, game: PmnGame) -> None:

@@ -1,7 +1,7 @@
 """Riichi hands evaluated from their tiles: yaku, han, fu and dora from the ``mahjong``
 library, then the limit and the payments under the rules (docs/spec/riichi.md §7).
 
-The result is hand-json.md's evaluation result in han (``total`` is the han), with
+The result is docs/hand-format.md's evaluation result in han (``total`` is the han), with
 ``han``, ``fu``, ``yakuman``, ``limit_name``, the Japanese name of each yaku, the fu
 breakdown, and the ``payments`` the hand is worth before counters and riichi sticks.
 """
@@ -45,7 +45,7 @@ class RiichiEvaluation:
         return self.value.yakuman * YAKUMAN_HAN if self.value.yakuman else self.value.han
 
     def evaluation(self) -> Evaluation:
-        """The family-neutral result (hand-json.md), in han."""
+        """The family-neutral result (docs/hand-format.md), in han."""
         return Evaluation(
             family="riichi",
             preset=self.rules.preset,
@@ -67,7 +67,7 @@ class RiichiEvaluation:
         return {"dealer": from_dealer, "others": from_other, "total": from_dealer + 2 * from_other}
 
     def to_json(self) -> dict[str, Any]:
-        """The result object: hand-json.md's, plus riichi's values."""
+        """The result object: docs/hand-format.md's, plus riichi's values."""
         result = self.evaluation().to_json()
         for item, (_, name_ja) in zip(result["patterns"], self.patterns, strict=True):
             item["name_ja"] = name_ja

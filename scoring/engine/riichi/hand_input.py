@@ -1,4 +1,4 @@
-"""A riichi hand as data: hand-json (hand-json.md) extended with riichi's flags and dora.
+"""A riichi hand as data: hand-json (docs/hand-format.md) extended with riichi's flags and dora.
 
 Red fives are written ``0m``, ``0p``, ``0s`` wherever a tile is written (``"340m"`` is 3m 4m
 and the red 5m); the rules must play red fives. The riichi flags ``rinshan``, ``chankan``,

@@ -5,7 +5,7 @@ The stored input is the engine's hand JSON (docs/spec/riichi.md §4, ``records.p
 winner's value (and the player ``liable`` for a yakuman, pao), the ``discarder``, the
 ``tenpai`` players, the ``riichi`` declarers, the ``nagashi`` mangan players at a draw and a
 chombo's ``offender``. A win's value is typed (``han`` and ``fu``, a ``limit`` or
-``yakuman``, with the ``yaku`` called out) or given by its tiles (``hand``, hand-json.md with
+``yakuman``, with the ``yaku`` called out) or given by its tiles (``hand``, docs/hand-format.md with
 riichi's flags), evaluated by the ``mahjong`` library. Tiles get the seat and round winds of
 their place in the game, and a riichi declaration of their seat.
 """

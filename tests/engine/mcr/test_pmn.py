@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -252,6 +253,28 @@ def test_a_dealt_flower_may_be_replaced_once() -> None:
     (twice,) = read_pmn(f'[Deal "{deal}"]\n[Play "R0f2T0f3R0f2"]')
     with pytest.raises(PlayError, match=r"at character 9: R0f2: the seat does not hold 1 × f2"):
         replay(twice, flowers=True)
+
+
+def test_the_wall_is_empty_when_every_tile_is_drawn_with_a_flower_dealt() -> None:
+    """The dealt flower took a tile off the wall: 144 - 52 - 1 tiles are left to draw."""
+    deal = FLOWER_DEAL.replace("f ", "f1 ", 1)
+    (dealt,) = read_pmn(f'[Deal "{deal}"]')
+    left = Counter({t: 4 for t in range(34)} | {t: 1 for t in range(34, 42)})
+    for hand in dealt.deal:
+        left.subtract(hand)
+    play, seat = ["R0f1"], 0
+    for tile in sorted(left.elements()):  # each seat in turn draws and discards the tile
+        play.append(f"T{seat}{to_pmn(tile)}")
+        if tile >= 34:
+            play.append(f"R{seat}z1")  # and draws again
+            continue
+        play.append(f"D{seat}z1")
+        seat = (seat + 1) % 4
+    (game,) = read_pmn(f'[Deal "{deal}"]\n[Play "{"".join(play)}"]')
+
+    table = replay(game, flowers=True)
+
+    assert (table.draws, table.wall_count, table.wall_empty) == (91, 0, True)
 
 
 def test_a_flower_comes_into_play_once() -> None:
