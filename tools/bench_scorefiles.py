@@ -22,6 +22,7 @@ from scoring.engine import cli
 from tools.scorefile_gen import BIG_TWO_FILE, HK_FILE
 
 MEGABYTE = 1024 * 1024
+ROOT = Path(__file__).resolve().parents[1]  # where ``-m tools.…`` finds the tools
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:
@@ -84,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
         # Generate in a separate process: a child forked from a large process would report
         # the parent's memory as its own maximum resident set size.
         generator = [sys.executable, "-m", "tools.scorefile_gen"]
-        subprocess.run([*generator, "--games", str(args.games), directory], check=True)
+        subprocess.run([*generator, "--games", str(args.games), directory], check=True, cwd=ROOT)
         hk_path, big_two_path = Path(directory, HK_FILE), Path(directory, BIG_TWO_FILE)
         reports = [("hk", ["hk", str(hk_path)]), ("big-two", ["big-two", str(big_two_path)])]
         wholes = [whole_command(argv) for _, argv in reports]
