@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from scoring.engine import cli
 from scoring.engine.big_two_scorefile import BigTwoPlayerStats
 from scoring.engine.errors import LineError
 from scoring.engine.scorefile import (
@@ -42,7 +41,6 @@ __all__ = [
     "format_choices",
     "format_for_family",
     "game_tokens_of",
-    "generated_score_file",
     "lines_of",
     "score_lines",
     "spreadsheet_safe",
@@ -61,12 +59,6 @@ SCORE_FORMATS: dict[str, ScoreFormat] = {
 }
 
 
-def mahjong_score(argv: Sequence[str]) -> int:
-    """Run the ``mahjong-score`` command line in this process (the benchmarks time the
-    league's import against it scoring the same file); its exit status."""
-    return cli.main(argv)
-
-
 def format_for_family(family: str) -> ScoreFormat | None:
     """The score-file format of a rule family, if it has one."""
     return get_family(family).score_file
@@ -74,11 +66,6 @@ def format_for_family(family: str) -> ScoreFormat | None:
 
 def format_choices() -> list[tuple[str, str]]:
     return [(f.key, f.label) for f in SCORE_FORMATS.values()]
-
-
-def generated_score_file(key: str, games: int) -> str:
-    """A generated file of ``games`` games in the format ``key``, for benchmarks."""
-    return SCORE_FORMATS[key].generate(games)
 
 
 def standings_stats(family: str, standings: Sequence[StandingLike]) -> list[StatsRow]:

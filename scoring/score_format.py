@@ -36,8 +36,6 @@ class ScoreFormat:
     label: str
     family: str  # the key of the family that declares it
     read: Callable[[str], ScoreFile[Any, Any]]
-    generate: Callable[[int], str]  # a large realistic file, for benchmarks
-    generated_params: Mapping[str, Any]  # the rules such a file starts with
     name_pattern: re.Pattern[str]
     rules_params: Callable[[Any], dict[str, Any]]
     hand_input: Callable[[Any], dict[str, Any]]

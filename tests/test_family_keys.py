@@ -17,14 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 KEYS = sorted(set(FAMILIES) | set(FAMILY_MODULES))
 # The registrations: the league's (scoring/families/__init__.py) and the engine's own for the
 # command line (its evaluation registry, and the score-file subcommands with the table that
-# dispatches to them and their benchmarks, named for the formats: ``mahjong-score hk``).
+# dispatches to them, named for the formats: ``mahjong-score hk``). The developers' tools
+# (benchmarks, generators) drive that command line by its words and do not ship.
 REGISTRATIONS = ("scoring/families/__init__.py", "scoring/engine/evaluation.py")
-ENGINE_COMMAND_LINE = (
-    "scoring/engine/scorefile_cli.py",
-    "scoring/engine/cli.py",
-    "scoring/engine/bench/",
-    "tools/bench_engines",
-)
+ENGINE_COMMAND_LINE = ("scoring/engine/scorefile_cli.py", "scoring/engine/cli.py", "tools/")
 SOURCES = ("*.py", "*.html", "*.js", "*.css", "*.txt")
 # A key as a word inside quotes: "mcr", 'big_two', family.key == "hk", `hk:` rules strings…
 KEY_WORDS = "|".join(map(re.escape, KEYS))

@@ -1,6 +1,6 @@
 """The engines' speed goals (issue 38), each measured in one run and printed beside its goal.
 
-    .venv/bin/python tools/bench_engines.py \
+    .venv/bin/python -m tools.bench_engines \
         --hk-reference PATH/mahjongscore.py --big-two-reference PATH/big2.py [--games 200000]
 
 The score files are compared with the reference scorers (yawnoc's ``mahjongscore.py`` and
@@ -22,15 +22,14 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_common import Result, best_cpu_seconds, table
-
 import scoring.engine
-from scoring.engine.bench.scorefile_gen import big_two_scores, hk_scores
+from tools.bench_common import Result, best_cpu_seconds, table
+from tools.scorefile_gen import big_two_scores, hk_scores
 
 try:
-    import bench_engines_tiles
+    from tools import bench_engines_tiles
 except ModuleNotFoundError as missing:  # the tile engines' benchmark is not on this branch
-    if missing.name != "bench_engines_tiles":
+    if missing.name != "tools.bench_engines_tiles":
         raise
     bench_engines_tiles = None
 

@@ -1,6 +1,6 @@
 """The tile engines' speed goals (issue 38): MCR, Zung Jung and riichi hands per CPU second.
 
-    .venv/bin/python tools/bench_engines_tiles.py [--hands 20000] [--riichi-hands 10000]
+    .venv/bin/python -m tools.bench_engines_tiles [--hands 20000] [--riichi-hands 10000]
 
 Each row runs ``mahjong-score evaluate`` on random legal hands (``bench_hands.py``, seeded)
 as a child process and counts its CPU seconds, start-up included (the least of
@@ -21,8 +21,8 @@ import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 
-from bench_common import Result, table
-from bench_hands import hand_lines
+from tools.bench_common import Result, table
+from tools.bench_hands import hand_lines
 
 TOOLS = Path(__file__).resolve().parent
 MCR_GOAL = 10_000.0  # hands per CPU second, start-up included

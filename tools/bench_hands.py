@@ -4,7 +4,7 @@ MCR and Zung Jung take the engine's random valid hands as they are; riichi's lin
 same hands without what riichi does not play (flowers, the Chinese context flags), with a
 dora indicator, and riichi declared on every concealed hand.
 
-    .venv/bin/python tools/bench_hands.py --family riichi --count 10000 --seed 1
+    .venv/bin/python -m tools.bench_hands --family riichi --count 10000 --seed 1
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import random
 import sys
 from typing import Any
 
-from scoring.engine.generate import random_hands
 from scoring.engine.hand import FLAGS, hand_to_json
 from scoring.engine.tiles import KINDS, code, counts, parse_tiles
+from tools.hand_gen import random_hands
 
 FAMILIES = ("mcr", "zung_jung", "riichi")
 

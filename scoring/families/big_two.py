@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 
 from scoring.display import lazy_text
 from scoring.engine import big_two
-from scoring.engine.bench.scorefile_gen import big_two_scores
 from scoring.engine.big_two_scorefile import (
     BIG_TWO_HEADER,
     BIG_TWO_NAME,
@@ -78,8 +77,6 @@ BIG_TWO_FORMAT = ScoreFormat(
     label=lazy_text("Big Two (big-two-scorer)"),
     family="big_two",
     read=read_big_two_scores,
-    generate=big_two_scores,
-    generated_params={"fry_threshold": 10},
     name_pattern=re.compile(BIG_TWO_NAME),
     rules_params=_big_two_rules_params,
     hand_input=_big_two_hand_input,

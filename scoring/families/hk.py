@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from scoring.display import lazy_text
 from scoring.engine import hk
-from scoring.engine.bench.scorefile_gen import hk_scores
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.exact import parse_decimal, to_decimal
 from scoring.engine.hk_scorefile import HK_NAME, read_hk_scores
@@ -124,8 +123,6 @@ HK_FORMAT = ScoreFormat(
     label=lazy_text("Hong Kong (mahjong-scorer)"),
     family="hk",
     read=read_hk_scores,
-    generate=hk_scores,
-    generated_params={"base": "1", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
     name_pattern=re.compile(HK_NAME),
     rules_params=_hk_rules_params,
     hand_input=_hk_hand_input,

@@ -10,9 +10,9 @@ import pytest
 from scoring.engine.cli import main
 from scoring.engine.errors import RulesError
 from scoring.engine.evaluation import family, parse_rules
-from scoring.engine.generate import random_hands
 from scoring.engine.hand import hand_to_json
 from tests.engine.classical.rule_chains import TEN_SETS, counting_chain
+from tools.hand_gen import random_hands
 
 Z04 = {
     "concealed": "888m99m",

@@ -22,10 +22,11 @@ from games import bulk_hands, importing, services
 from games.models import Club, Hand, Player, Season, Session
 from games.pmn_import import RecordFile, pmn_import
 from games.progress import WRITING
-from scoring.score_files import HK_FORMAT, generated_score_file
+from scoring.score_files import HK_FORMAT
 from tests.games.test_concurrency import THREADS, run_together
 from tests.games.test_pmn_import import DUPLICATE
 from tests.games.test_pmn_import import FILES as PMN_FILES
+from tools.scorefile_gen import hk_scores
 
 pytestmark = [
     pytest.mark.postgres_only,
@@ -121,7 +122,7 @@ def test_members_record_hands_and_start_sessions_while_a_long_import_runs(
         )
         return hand, started
 
-    text = generated_score_file("hk", 3000)
+    text = hk_scores(3000)
     with import_held_halfway(season, text, create_players=True) as (pool, imported):
         hand, started = pool.submit(closing_connections(play)).result(timeout=20)
     plan = imported.result(timeout=120)

@@ -27,9 +27,10 @@ from games.bulk_hands import ScoredGame
 from games.models import Club, Hand, Player, Score, Season, Session, SessionSeatTotal
 from games.totals import COLUMNS, PLACE, summed, totals_differences
 from scoring.families import SeatResult, SessionSeat, get_family
-from scoring.score_files import SCORE_FORMATS, generated_score_file
+from scoring.score_files import SCORE_FORMATS
 from tests.conftest import HK_HALF
 from tests.workers import run_worker
+from tools.scorefile_gen import big_two_scores, hk_scores
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
 pytestmark = pytest.mark.slow(seconds=12)
@@ -391,10 +392,10 @@ def test_the_demo_club_and_a_generated_season_keep_their_totals(
 ) -> None:
     call_command("seed_demo", stdout=StringIO())
     seasons = seasons_of(club, alice)
-    for key in ("hk", "big_two"):
+    for key, scores in (("hk", hk_scores), ("big_two", big_two_scores)):
         importing.import_scores(
             season=seasons[key],
-            text=generated_score_file(key, 300),
+            text=scores(300),
             score_format=SCORE_FORMATS[key],
             by=None,
             create_players=True,

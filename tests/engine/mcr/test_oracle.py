@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.generate import random_hand
 from scoring.engine.hand import Hand
 from scoring.engine.mcr import evaluate
 from tests.engine.mcr.helpers import hand
 from tests.engine.mcr.test_fans import EXAMPLES
+from tools.hand_gen import random_hand
 
 pytest.importorskip(
     "MahjongGB", reason="pymahjonggb (test oracle, pip install pymahjonggb==1.4.0) is missing"

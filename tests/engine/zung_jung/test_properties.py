@@ -4,9 +4,9 @@ applies, never with a fifth copy, and the same hands give the same results."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.generate import random_hands
 from scoring.engine.hand import Hand, hand_from_json, hand_to_json
 from scoring.engine.zung_jung import OFFICIAL, SEED, evaluate
+from tools.hand_gen import random_hands
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,6 +1,6 @@
 """Print how many MCR hands one core evaluates per second (CPU time of this process).
 
-``python -m scoring.engine.bench.mcr [--count N] [--seed S] [--preset P]``
+``python -m tools.bench_mcr [--count N] [--seed S] [--preset P]``
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from scoring.engine.generate import random_hands
 from scoring.engine.hand import hand_from_json, hand_to_json
 from scoring.engine.mcr import evaluate, preset
 from scoring.engine.mcr.knitted import single_wait, wait_kinds
 from scoring.engine.shapes import SHAPE_FINDERS
+from tools.hand_gen import random_hands
 
 
 def _rate(count: int, work: Callable[[], None]) -> float:

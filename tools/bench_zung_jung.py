@@ -1,6 +1,6 @@
 """Print how many Zung Jung hands one core evaluates per second.
 
-``python -m scoring.engine.bench.zung_jung [--count N] [--seed S] [--preset P]``
+``python -m tools.bench_zung_jung [--count N] [--seed S] [--preset P]``
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import sys
 import time
 from collections.abc import Sequence
 
-from scoring.engine.generate import random_hands
 from scoring.engine.hand import hand_from_json, hand_to_json
 from scoring.engine.shapes import SHAPE_FINDERS
 from scoring.engine.zung_jung import evaluate, preset
+from tools.hand_gen import random_hands
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """Benchmark: the reads of a small season against a large one's, in one run.
 
-Run ``python manage.py bench_reads [--small 1000] [--large 200000] [--format hk|big_two]``
+Run ``python -m tools.bench_reads [--small 1000] [--large 200000] [--format hk|big_two]``
 against the database in ``DATABASE_URL`` (PostgreSQL for figures that mean anything). In a
 throwaway club it imports a generated season of ``--small`` games (HK unless ``--format``
 says otherwise), times its reads, imports one of ``--large`` games and times the same reads
@@ -14,13 +14,25 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote, urlencode
+
+import django
+from django.apps import apps
+
+if not apps.ready:  # run as a script (a test imports it with Django already set up)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_league.settings")
+    django.setup()
+
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 from django.test import RequestFactory
@@ -28,10 +40,10 @@ from django.test.utils import override_settings
 from django.urls import resolve
 
 from games import bulk_hands, importing, selectors, services
-from games.management.commands.bench_import import bench_club, delete_bench_club
 from games.models import Club, Hand, Season
 from games.views.season_sessions import SESSIONS_PER_PAGE
-from scoring.score_files import SCORE_FORMATS, format_for_family
+from scoring.score_files import format_for_family
+from tools.bench_import import GENERATED, bench_club, delete_bench_club
 
 READS = {
     "season page": "/c/{club}/seasons/{season}/",
@@ -51,9 +63,7 @@ class Command(BaseCommand):
         parser.add_argument("--small", type=int, default=1_000, help="games in the small season")
         parser.add_argument("--large", type=int, default=200_000, help="games in the large one")
         parser.add_argument("--runs", type=int, default=7, help="timings per read (median shown)")
-        parser.add_argument(
-            "--format", choices=sorted(SCORE_FORMATS), default=next(iter(SCORE_FORMATS))
-        )
+        parser.add_argument("--format", choices=sorted(GENERATED), default=next(iter(GENERATED)))
         parser.add_argument("--keep", action="store_true", help="keep the benchmark club")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -150,7 +160,7 @@ def _fill(season: Season, games: int) -> Season:
     """Import a generated file of ``games`` games into ``season``, then vacuum and analyse."""
     score_format = format_for_family(season.rule_set.family)
     assert score_format is not None  # the benchmark's rule set is of a score-file format
-    text = score_format.generate(games)
+    text = GENERATED[score_format.key].scores(games)
     with transaction.atomic():
         importing.import_scores(
             season=season,
@@ -185,3 +195,11 @@ def _read(path: str, season: Season) -> bytes:
     if response.streaming:  # a download is made as it is read
         return b"".join(response.streaming_content)
     return bytes(response.content)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    call_command(Command(), *(sys.argv[1:] if argv is None else argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

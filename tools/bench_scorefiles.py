@@ -1,6 +1,6 @@
 """Benchmark of ``mahjong-score hk`` and ``big-two`` on generated files: games/s, peak memory.
 
-Run ``python -m scoring.engine.bench.scorefiles [--games N] [--repeat R]``. For each format it
+Run ``python -m tools.bench_scorefiles [--games N] [--repeat R]``. For each format it
 prints the best in-process time of reading, scoring and writing (and games per second), the
 peak memory traced by ``tracemalloc`` during one more run, and the wall time and maximum
 resident set size of the whole command run as a separate process.
@@ -19,9 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scoring.engine import cli
-from scoring.engine.bench.scorefile_gen import BIG_TWO_FILE, HK_FILE
+from tools.scorefile_gen import BIG_TWO_FILE, HK_FILE
 
 MEGABYTE = 1024 * 1024
+ROOT = Path(__file__).resolve().parents[1]  # where ``-m tools.…`` finds the tools
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:
@@ -83,8 +84,8 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as directory:
         # Generate in a separate process: a child forked from a large process would report
         # the parent's memory as its own maximum resident set size.
-        generator = [sys.executable, "-m", "scoring.engine.bench.scorefile_gen"]
-        subprocess.run([*generator, "--games", str(args.games), directory], check=True)
+        generator = [sys.executable, "-m", "tools.scorefile_gen"]
+        subprocess.run([*generator, "--games", str(args.games), directory], check=True, cwd=ROOT)
         hk_path, big_two_path = Path(directory, HK_FILE), Path(directory, BIG_TWO_FILE)
         reports = [("hk", ["hk", str(hk_path)]), ("big-two", ["big-two", str(big_two_path)])]
         wholes = [whole_command(argv) for _, argv in reports]

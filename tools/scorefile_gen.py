@@ -1,6 +1,6 @@
 """Generators of large, realistic HK and Big Two score files for benchmarks.
 
-Run ``python -m scoring.engine.bench.scorefile_gen [--games N] DIRECTORY`` to write
+Run ``python -m tools.scorefile_gen [--games N] DIRECTORY`` to write
 ``hk.txt`` and ``big-two.txt`` there (200,000 games each by default).
 """
 

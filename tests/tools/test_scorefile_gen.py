@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine.bench import scorefiles
-from scoring.engine.bench.scorefile_gen import big_two_scores, hk_scores, write_files
 from scoring.engine.big_two_scorefile import big_two_statistics, read_big_two_scores
 from scoring.engine.hk_scorefile import hk_statistics, read_hk_scores
+from tools import bench_scorefiles
+from tools.scorefile_gen import big_two_scores, hk_scores, write_files
 
 
 def test_generated_hk_files_are_valid_and_zero_sum() -> None:
@@ -41,7 +41,7 @@ def test_write_files_writes_both_formats(tmp_path: Path) -> None:
 
 
 def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    scorefiles.main(["--games", "300", "--repeat", "1"])
+    bench_scorefiles.main(["--games", "300", "--repeat", "1"])
 
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:3] for line in lines] == [

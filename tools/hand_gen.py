@@ -1,11 +1,7 @@
 """Random valid hands (seedable), for property tests and benchmarks.
 
-``python -m scoring.engine.generate --count 1000 --seed 7`` prints hand-json lines that
+``python -m tools.hand_gen --count 1000 --seed 7`` prints hand-json lines that
 ``mahjong-score evaluate`` accepts.
-
->>> hands = random_hands(3, seed=1)
->>> len(hands), all(len(h.tiles) == 14 + h.kong_count for h in hands)
-(3, True)
 """
 
 from __future__ import annotations

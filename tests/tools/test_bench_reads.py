@@ -10,11 +10,12 @@ from typing import Any
 from django.core.management import call_command
 
 from games.models import Club
+from tools import bench_reads
 
 
 def test_bench_reads_prints_each_read_and_its_ratio_then_cleans_up(db: Any) -> None:
     out = io.StringIO()
-    call_command("bench_reads", small=4, large=12, runs=1, stdout=out)
+    call_command(bench_reads.Command(), small=4, large=12, runs=1, stdout=out)
     text = out.getvalue()
     for read in ("season page", "API standings", "standings CSV", "sessions page"):
         assert re.search(rf"{read}\s+[\d.]+ ms\s+[\d.]+ ms\s+[\d.]+×", text), text

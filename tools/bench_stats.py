@@ -1,6 +1,6 @@
 """Benchmark: a player's page and the ratings table of a small club against a large one's.
 
-``python manage.py bench_stats [--games N] [--small N]`` imports a generated Hong Kong score
+``python -m tools.bench_stats [--games N] [--small N]`` imports a generated Hong Kong score
 file of ``--small`` games (1,000) into one throwaway club and of ``--games`` (200,000) into
 another, rates them, and prints the median time of each read in both, and their ratio (the
 design's aim: within 3×). It deletes both clubs afterwards and asserts nothing.
@@ -8,14 +8,25 @@ design's aim: within 3×). It deletes both clubs afterwards and asserts nothing.
 
 from __future__ import annotations
 
+import os
 import secrets
 import statistics
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+import django
+from django.apps import apps
+
+if not apps.ready:  # run as a script (a test imports it with Django already set up)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_league.settings")
+    django.setup()
+
+
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 from django.db.models import Count
@@ -24,12 +35,12 @@ from django.test.utils import override_settings
 from django.urls import resolve
 
 from games import importing, services
-from games.management.commands.bench_import import READ_RUNS, delete_bench_club, timed
 from games.models import Club, Player, RuleSet, RuleSetVersion, Season, SessionSeatTotal
 from games.stats.replay import ratings_replay
-from scoring.score_files import SCORE_FORMATS, generated_score_file
+from scoring.score_files import HK_FORMAT
+from tools.bench_import import GENERATED, READ_RUNS, delete_bench_club, timed
 
-FORMAT = next(iter(SCORE_FORMATS))  # the first format the league registers (Hong Kong)
+BENCH = GENERATED[HK_FORMAT.key]
 PLAIN_STATIC = {
     **settings.STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -51,7 +62,9 @@ class Command(BaseCommand):
         parser.add_argument("--small", type=int, default=1_000)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        self.stdout.write(f"{connection.vendor}: {FORMAT} files, median of {READ_RUNS} runs")
+        self.stdout.write(
+            f"{connection.vendor}: {BENCH.score_format.key} files, median of {READ_RUNS} runs"
+        )
         clubs: list[Club] = []
         try:
             timings = [
@@ -70,8 +83,8 @@ class Command(BaseCommand):
 
     def _club_timings(self, games: int, clubs: list[Club]) -> dict[str, float]:
         season = _season(clubs)
-        score_format = SCORE_FORMATS[FORMAT]
-        text = generated_score_file(FORMAT, games)
+        score_format = BENCH.score_format
+        text = BENCH.scores(games)
         with transaction.atomic():
             seconds, _ = timed(
                 lambda: importing.import_scores(
@@ -100,9 +113,9 @@ def _season(clubs: list[Club]) -> Season:
     slug = f"bench-{secrets.token_hex(4)}"
     club = Club.objects.create(name=f"Benchmark {slug}", slug=slug)
     clubs.append(club)
-    score_format = SCORE_FORMATS[FORMAT]
-    rule_set = RuleSet.objects.create(club=club, name="Bench", family=score_format.family)
-    params = dict(score_format.generated_params)
+    family = BENCH.score_format.family
+    rule_set = RuleSet.objects.create(club=club, name="Bench", family=family)
+    params = dict(BENCH.params)
     RuleSetVersion.objects.create(rule_set=rule_set, number=1, params=params)
     return services.season_save(club=club, name="Bench season", rule_set=rule_set)
 
@@ -129,3 +142,11 @@ def _get(url: str) -> Any:
 def _median(run: Callable[[], Any]) -> float:
     run()  # warm
     return statistics.median(timed(run)[0] for _ in range(READ_RUNS))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    call_command(Command(), *(sys.argv[1:] if argv is None else argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

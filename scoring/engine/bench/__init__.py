@@ -1,1 +1,0 @@
-"""Benchmark commands (``python -m scoring.engine.bench.NAME``) and their input generators."""
