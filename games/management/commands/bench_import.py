@@ -30,7 +30,6 @@ from games.models import (
     Hand,
     Membership,
     Player,
-    Rating,
     RuleSet,
     RuleSetVersion,
     Score,
@@ -39,6 +38,7 @@ from games.models import (
     Session,
     SessionSeatTotal,
 )
+from games.stats.models import Rating
 from games.views import standings
 from scoring.score_files import SCORE_FORMATS, generated_score_file, mahjong_score
 
