@@ -6,12 +6,13 @@ from django.db import migrations, models
 
 
 def move_content_types(apps: Any, schema_editor: Any) -> None:
-    """Permissions and admin history follow the models to their new app label."""
+    """Permissions and admin history follow the models to their new app label (unless
+    rows under it were made meanwhile: then the old ones stay, stale)."""
     content_types = apps.get_model("contenttypes", "ContentType")
     rows = content_types.objects.using(schema_editor.connection.alias)
-    rows.filter(app_label="games", model__in=["rating", "ratingspending"]).update(
-        app_label="stats"
-    )
+    made = rows.filter(app_label="stats").values_list("model", flat=True)
+    moving = {"rating", "ratingspending"} - set(made)
+    rows.filter(app_label="games", model__in=moving).update(app_label="stats")
 
 
 class Migration(migrations.Migration):
