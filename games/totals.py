@@ -19,7 +19,7 @@ from django.db.models.functions import Coalesce
 from django_tasks import task
 
 from games.models import Score, Season, Seat, Session, SessionSeatTotal
-from games.stats.replay import ratings_stale
+from games.signals import session_totals_changed
 from scoring.families import SeatResult
 
 # Sessions per query: well under every database's limit of bound parameters, and few rows.
@@ -163,8 +163,9 @@ def session_totals_refresh(
     SessionSeatTotal.objects.bulk_create(SessionSeatTotal(**row) for row in rows)
     seasons = Session.objects.filter(pk__in=ids).values("season_id")
     season_standings_changed(seasons=Season.objects.filter(pk__in=seasons))
-    # Ratings follow the sessions' results in play order: a job, once the write commits.
-    ratings_stale(session_ids=ids)
+    # What follows the totals (ratings, in play order) is the satellites' to mark, in this
+    # transaction: a job, once the write commits.
+    session_totals_changed.send(sender=SessionSeatTotal, session_ids=ids)
 
 
 def season_standings_changed(*, seasons: QuerySet[Season]) -> None:

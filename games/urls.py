@@ -12,7 +12,6 @@ from games.views import (
     language,
     offline,
     people,
-    person,
     records,
     replay,
     rules,
@@ -20,7 +19,6 @@ from games.views import (
     session_rules,
     sessions,
     standings,
-    stats,
     tokens,
 )
 
@@ -52,16 +50,14 @@ urlpatterns = [
     path("accounts/tokens/<int:token_id>/revoke/", tokens.token_revoke, name="token_revoke"),
     path("invite/<str:token>/", people.invitation, name="invitation"),
     path("calculator/", calculator.calculator, name="calculator"),
-    # One person across the clubs that link their account to a player.
-    path("people/", person.people, name="people"),
-    path("people/<str:username>/", person.person, name="person"),
+    # Ratings and people (their paths under the club's and the site's own addresses).
+    path("", include("games.stats.urls")),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path(club, clubs.club_home, name="club"),
     path(club + "settings/", clubs.club_settings, name="club_settings"),
     path(club + "players/", people.player_list, name="players"),
     path(club + "players/<int:player_id>/", people.player_detail, name="player"),
     path(club + "players/<int:player_id>/edit/", people.player_edit, name="player_edit"),
-    path(club + "ratings/", stats.club_ratings, name="club_ratings"),
     path(club + "members/", people.members, name="members"),
     path(club + "members/invite/", people.invitation_create, name="invitation_create"),
     path(club + "members/account/", people.member_account_create, name="member_account_create"),

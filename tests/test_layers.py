@@ -106,3 +106,38 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     needs = {"a": {"b"}, "b": {"c", "d"}, "c": set(), "d": {"b"}}
     assert a_cycle(needs) == ["b", "d", "b"]
     assert a_cycle({**needs, "d": set()}) == []
+
+
+# Satellite apps nested in games/ have an apps.py of their own; the API is a satellite too.
+SATELLITES = {path.parent for path in (ROOT / "games").glob("*/apps.py")} | {ROOT / "games/api"}
+# The benchmark commands leave the product for tools/ (issue 33); they rebuild the ratings.
+LEAVING = {ROOT / "games/management/commands" / f"bench_{name}.py" for name in ("import", "stats")}
+
+
+def core_modules() -> list[Path]:
+    """The league core's modules: games/ without its satellites (and without migrations)."""
+    return sorted(
+        path
+        for path in (ROOT / "games").rglob("*.py")
+        if "migrations" not in path.parts
+        and not SATELLITES.intersection(path.parents)
+        and path not in LEAVING
+    )
+
+
+@pytest.mark.parametrize("path", core_modules(), ids=str)
+def test_the_core_never_imports_the_stats_app(path: Path) -> None:
+    """The core announces (``games.signals``) and calls what is registered
+    (``games.player_parts``); the stats app connects itself in its ``ready()``."""
+    stats = sorted(
+        name
+        for name in imported_modules(path)
+        if name == "games.stats" or name.startswith("games.stats.")
+    )
+    assert stats == [], f"{path.relative_to(ROOT)} imports {stats}"
+
+
+def test_the_core_s_modules_leave_out_the_satellites() -> None:
+    core = {path.relative_to(ROOT).as_posix() for path in core_modules()}
+    assert "games/totals.py" in core and "games/views/people.py" in core
+    assert not any(name.startswith(("games/stats/", "games/api/")) for name in core)

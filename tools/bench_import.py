@@ -42,7 +42,6 @@ from games.models import (
     Hand,
     Membership,
     Player,
-    Rating,
     RuleSet,
     RuleSetVersion,
     Score,
@@ -51,6 +50,7 @@ from games.models import (
     Session,
     SessionSeatTotal,
 )
+from games.stats.models import Rating
 from games.views import standings
 from scoring.engine import cli
 from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT, ScoreFormat

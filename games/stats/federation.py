@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, Q, Sum
 
-from games.models import Club, Membership, Player, Rating
+from games.models import Club, Membership, Player
 from games.snapshot import consistent_read
+from games.stats.models import Rating
 from games.stats.ratings import Skill
 
 

@@ -9,10 +9,11 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from games import selectors
 from games.access import visible
-from games.models import Membership, Player, Rating
+from games.models import Membership, Player
 from games.snapshot import consistent_read
 from games.stats import figures
 from games.stats.figures import Rates
+from games.stats.models import Rating
 from games.stats.ratings import Skill
 from games.stats.reads import (
     EVERY_DAY,

@@ -12,10 +12,11 @@ from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet
 
-from games.models import Club, Player, Rating, Score, Season, SessionSeatTotal
+from games.models import Club, Player, Score, Season, SessionSeatTotal
 from games.snapshot import consistent_read
 from games.stats import figures
 from games.stats.figures import Bar, Opponent, Rates, SessionRow, Streaks
+from games.stats.models import Rating
 from games.stats.ratings import Skill
 
 FAMILY_PATH = "session__rule_set_version__rule_set__family"

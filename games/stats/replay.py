@@ -35,7 +35,8 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus, task
 from django_tasks.exceptions import TaskResultDoesNotExist
 
-from games.models import Club, Rating, RatingsPending, Session, SessionSeatTotal
+from games.models import Club, Session, SessionSeatTotal
+from games.stats.models import Rating, RatingsPending
 from games.stats.ratings import NEWCOMER, Skill, rate_session
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,12 @@ def ratings_stale(*, session_ids: Iterable[int]) -> None:
     ids = sorted(set(session_ids))
     if ids:
         _queue(ids)
+
+
+def ratings_on_totals_changed(*, session_ids: Iterable[int], **_: Any) -> None:
+    """The receiver of the core's ``session_totals_changed``: the sessions' ratings are
+    stale, in the transaction that changed their totals."""
+    ratings_stale(session_ids=session_ids)
 
 
 def _queue(session_ids: list[int]) -> None:

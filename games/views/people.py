@@ -28,9 +28,9 @@ from games.forms import (
     apply_validation_error,
 )
 from games.models import Invitation, Membership, Player
+from games.player_parts import player_parts
 from games.qr import qr_svg
 from games.views.player_pages import hands_page, sessions_page
-from games.views.stats import player_figures
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -79,8 +79,11 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         **(hands_page(request, player, key, only=only) if key else {}),
         **(sessions_page(request, player, key, only=only) if key else {}),
         "totals": selectors.player_totals(player=player, family=key),
-        **(player_figures(request, player, key) if key else {}),
     }
+    if key:
+        # The satellites' parts of the page (statistics, ratings), each a template.
+        context["parts"], figures = player_parts(request=request, player=player, family=key)
+        context.update(figures)
     return render(request, "games/player_detail.html", context)
 
 

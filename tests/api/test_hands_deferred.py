@@ -13,7 +13,8 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from games.models import Club, Hand, Rating, RatingsPending, Session
+from games.models import Club, Hand, Session
+from games.stats.models import Rating, RatingsPending
 from games.stats.replay import ratings_replay
 from games.webhooks.models import Webhook, WebhookDelivery
 from tests.api.conftest import DISCARD, Api

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games.importing.models import ImportJob
 from games.models import ApiToken, Club, Hand, Invitation, Membership, Player, Score, Session
+from games.stats.models import RatingsPending
 from games.webhooks.models import Webhook, WebhookDelivery
 from tests.conftest import client_for
 
@@ -21,7 +22,17 @@ def operator(db: Any) -> User:
     return User.objects.create_superuser("operator", "op@example.org", "x")
 
 
-REGISTERED = [Club, Membership, Player, Invitation, ApiToken, ImportJob, Webhook, WebhookDelivery]
+REGISTERED = [
+    Club,
+    Membership,
+    Player,
+    Invitation,
+    ApiToken,
+    ImportJob,
+    Webhook,
+    WebhookDelivery,
+    RatingsPending,
+]
 
 
 def test_the_models_an_operator_needs_are_registered_and_no_scores() -> None:
@@ -44,6 +55,16 @@ def test_secrets_are_not_on_the_pages(operator: User, club: Club, alice: User) -
     assert hook.secret not in page
     page = client.get(reverse("admin:games_invitation_change", args=[invitation.pk]))
     assert invitation.token not in page.content.decode()
+
+
+def test_a_ratings_mark_is_shown_but_never_changed_nor_deleted(operator: User, club: Club) -> None:
+    mark = RatingsPending.objects.create(club=club, family="hk", since="2024-05-01")
+    client = client_for(operator)
+    page = client.get(reverse("admin:stats_ratingspending_changelist")).content.decode()
+    assert "2024" in page and club.name in page
+    delete = reverse("admin:stats_ratingspending_delete", args=[mark.pk])
+    assert client.post(delete, {"post": "yes"}).status_code == 403
+    assert RatingsPending.objects.filter(pk=mark.pk).exists()
 
 
 def test_tokens_cannot_be_made_in_the_admin(operator: User) -> None:

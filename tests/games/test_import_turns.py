@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games import importing
-from games.models import Hand, Player, RatingsPending, Score, Season, SessionSeatTotal
+from games.models import Hand, Player, Score, Season, SessionSeatTotal
+from games.stats.models import RatingsPending
 from games.totals import sessions_summed
 from scoring.score_files import HK_FORMAT
 

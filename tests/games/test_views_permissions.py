@@ -32,7 +32,7 @@ CLUB_PAGES = [
     ("players", "/c/{slug}/players/", "read"),
     ("player", "/c/{slug}/players/{player}/", "read"),
     ("player_edit", "/c/{slug}/players/{player}/edit/", "organiser"),
-    ("club_ratings", "/c/{slug}/ratings/", "read"),
+    ("stats:ratings", "/c/{slug}/ratings/", "read"),
     ("members", "/c/{slug}/members/", "organiser"),
     ("club_settings", "/c/{slug}/settings/", "organiser"),
     ("webhooks:list", "/c/{slug}/webhooks/", "organiser"),
@@ -80,8 +80,8 @@ SITE_ROUTES = {
     "offline_sessions",
     # One person across clubs, each club's part as its visibility allows:
     # tests/games/stats/test_profile.py
-    "person",
-    "people",  # everyone across the visible clubs: tests/games/stats/test_federation.py
+    "stats:person",
+    "stats:people",  # everyone across the visible clubs: tests/games/stats/test_federation.py
     # The reader's language, for anyone, and the scripts' words: tests/languages/
     "language",
     "javascript_catalog",

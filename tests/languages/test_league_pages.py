@@ -73,7 +73,7 @@ def club_pages(world: ClubWorld) -> list[str]:
         reverse("hand_edit", args=[slug, world.hand.pk]),
         reverse("hand_delete", args=[slug, world.hand.pk]),
         reverse("webhooks:list", args=[slug]),
-        reverse("club_ratings", args=[slug]),
+        reverse("stats:ratings", args=[slug]),
     ]
 
 

@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.models import Rating, SessionSeatTotal
+from games.models import SessionSeatTotal
+from games.stats.models import Rating
 from games.stats.reads import ratings_table
 from tests.games.stats.conftest import League
 from tests.games.stats.test_ratings import openskill_season

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Club, Player, Rating
+from games.models import Club, Player
 from games.stats.federation import federation_table
+from games.stats.models import Rating
 from games.stats.ratings import Skill
 from games.stats.replay import ratings_replay
 from tests.conftest import client_for, make_user

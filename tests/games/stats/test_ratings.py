@@ -12,7 +12,8 @@ from django_tasks_db.models import DBTaskResult
 from openskill.models import PlackettLuce
 
 from games import services
-from games.models import Hand, Rating, RatingsPending
+from games.models import Hand
+from games.stats.models import Rating, RatingsPending
 from games.stats.ratings import NEWCOMER, Skill, placements, rate_session
 from games.stats.reads import rating_history, ratings_table
 from games.stats.replay import ratings_replay
