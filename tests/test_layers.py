@@ -110,8 +110,6 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 # Satellite apps nested in games/ have an apps.py of their own; the API is a satellite too.
 SATELLITES = {path.parent for path in (ROOT / "games").glob("*/apps.py")} | {ROOT / "games/api"}
-# The benchmark commands leave the product for tools/ (issue 33); they rebuild the ratings.
-LEAVING = {ROOT / "games/management/commands" / f"bench_{name}.py" for name in ("import", "stats")}
 
 
 def core_modules() -> list[Path]:
@@ -119,9 +117,7 @@ def core_modules() -> list[Path]:
     return sorted(
         path
         for path in (ROOT / "games").rglob("*.py")
-        if "migrations" not in path.parts
-        and not SATELLITES.intersection(path.parents)
-        and path not in LEAVING
+        if "migrations" not in path.parts and not SATELLITES.intersection(path.parents)
     )
 
 

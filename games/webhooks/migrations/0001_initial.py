@@ -8,12 +8,13 @@ from django.db import migrations, models
 
 
 def move_content_types(apps: Any, schema_editor: Any) -> None:
-    """Permissions and admin history follow the models to their new app label."""
+    """Permissions and admin history follow the models to their new app label (unless
+    rows under it were made meanwhile: then the old ones stay, stale)."""
     content_types = apps.get_model("contenttypes", "ContentType")
     rows = content_types.objects.using(schema_editor.connection.alias)
-    rows.filter(app_label="games", model__in=["webhook", "webhookdelivery"]).update(
-        app_label="webhooks"
-    )
+    made = rows.filter(app_label="webhooks").values_list("model", flat=True)
+    moving = {"webhook", "webhookdelivery"} - set(made)
+    rows.filter(app_label="games", model__in=moving).update(app_label="webhooks")
 
 
 class Migration(migrations.Migration):
