@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "scoring",
     "games",
+    "games.events",
 ]
 
 MIDDLEWARE = [
