@@ -1,1 +1,1 @@
-"""Club nights and tournaments: registered players, seated rounds on a clock, the room's screen."""
+"""Events: club nights and tournaments, their rounds and seating."""
