@@ -47,12 +47,3 @@ class Clock:
         if remaining <= 60 * self.warning_minutes:
             return ClockState.WARNING
         return ClockState.RUNNING
-
-
-def clock_text(seconds: int) -> str:
-    """``32:10``, or ``1:05:00`` past an hour."""
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02}:{seconds:02}"
-    return f"{minutes}:{seconds:02}"

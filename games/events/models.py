@@ -141,6 +141,9 @@ class RoundTable(models.Model):
             models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
 
 class RoundBye(models.Model):
     """A player who sits a round out (the organiser chose byes over substitutes)."""
@@ -152,3 +155,6 @@ class RoundBye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.player} sits out"
