@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -13,7 +14,7 @@ from games.events.clock import Clock
 from games.events.models import Event, Round, RoundBye, RoundTable
 from games.models import Seat, Session, SessionSeatTotal
 from games.selectors import StandingRow, standings_of
-from scoring.families import get_family
+from scoring.families import Family, get_family
 
 WINDS = ("east", "south", "west", "north")
 
@@ -160,15 +161,23 @@ def event_standings(*, event: Event) -> list[StandingRow]:
     family = get_family(event.rule_set.family)
     totals = counted_totals(event=event)
     rows = standings_of(totals=totals, family=family)
-    if event.tie_break != Event.TieBreak.BEST_SESSION:
-        return rows
-    best: dict[int, Any] = dict(
-        totals.values("player_id").annotate(best=Max("net")).values_list("player_id", "best")
-    )
+    best: dict[int, Decimal] = {}
+    if event.tie_break == Event.TieBreak.BEST_SESSION:
+        best = dict(
+            totals.values("player_id").annotate(best=Max("net")).values_list("player_id", "best")
+        )
+    return standings_ordered(rows=rows, family=family, best=best)
+
+
+def standings_ordered(
+    *, rows: list[StandingRow], family: Family, best: dict[int, Decimal]
+) -> list[StandingRow]:
+    """``rows`` in the family's event order; with ``best`` (each player's best single
+    game), the better best game decides a tie before the name does."""
 
     def key(row: StandingRow) -> tuple[Any, ...]:
-        order = family.standings_key(row)
-        # The family's order ends with the name; the best game decides before it does.
-        return (*order[:-1], -best.get(row.player_id, 0), row.name)
+        # Every family's order ends with the name, the last resort.
+        *order, name = family.event_standings_key(row)
+        return (*order, -best.get(row.player_id, 0), name)
 
     return sorted(rows, key=key)
