@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games import services as core
@@ -202,7 +203,7 @@ def round_seat(*, event: Event, method: str, seed: str, byes: bool) -> SeatingPr
             name=names.__getitem__,
         )
     except seating.SeatingError as error:
-        raise ValidationError(_(error.template).format(**error.values)) from error
+        raise ValidationError(capfirst(_(error.template).format(**error.values))) from error
     except ValueError as error:
         raise ValidationError({"method": [_("Choose a seating method.")]}) from error
     return SeatingPreview(number, seated, names, seating.repeat_pairs([*earlier, seated]))
