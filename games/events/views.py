@@ -248,11 +248,21 @@ def _render_screen(request: HttpRequest, event: Event, clock_url: str) -> HttpRe
         "pages": _pages(selectors.event_standings(event=event)),
         "family": get_family(event.rule_set.family),
         "clock_url": clock_url,
+        "page_seconds": _page_seconds(request),
     }
     return render(request, "events/screen.html", context)
 
 
 SCREEN_ROWS = 16
+# How long the screen shows each page: 20 s unless its link says (``?seconds=``, 2 to 120).
+PAGE_SECONDS = 20
+
+
+def _page_seconds(request: HttpRequest) -> int:
+    asked = request.GET.get("seconds", "")
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 3):
+        return PAGE_SECONDS
+    return min(max(int(asked), 2), 120)
 
 
 def _pages(rows: list[Any]) -> list[tuple[int, list[Any]]]:

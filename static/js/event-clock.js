@@ -6,12 +6,9 @@
   var TICK_MS = 250;
 
   function text(seconds) {
+    // Minutes and seconds, as a round's clock is called out: 90:00, 32:10, 0:59.
     var s = Math.max(0, Math.ceil(seconds));
-    var hours = Math.floor(s / 3600);
-    var minutes = Math.floor((s % 3600) / 60);
-    var rest = String(s % 60).padStart(2, "0");
-    if (hours) return hours + ":" + String(minutes).padStart(2, "0") + ":" + rest;
-    return minutes + ":" + rest;
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
 
   function follow(box) {
