@@ -14,33 +14,42 @@ Interface (``games.events`` codes against it)::
                byes=False, name=str) -> list[RoundSeating[K]]   # every round at once
     meetings(rounds) -> Counter[frozenset[K]]            # how often each pair shared a table
     repeat_pairs(rounds) -> int                          # pairs that met more than once (0: none)
+    meeting_cost(rounds) -> int                          # what FEWEST_MEETINGS minimises
     apart_clashes(rounds, apart) -> int                  # pairs of one group at one table
     wind_counts(rounds) -> dict[K, list[int]]            # per player, rounds sat at each wind
     SeatingError(ValueError)                             # ``template`` and ``values`` apart
 
 The same players, seed and earlier rounds give the same seating (the order the players are
-passed in does not matter). When the players do not fill whole tables, ``byes=True`` lets the
+passed in does not matter). An event has at most 500 players and 40 rounds, so that no
+seating takes more than seconds. When the players do not fill whole tables, ``byes=True`` lets the
 fewest sit out (those with the fewest byes so far first, so nobody sits out twice before
 everyone has once); ``byes=False`` refuses the count, for a caller that adds substitutes.
 
 - RANDOM: tables drawn from the seed.
 - SWISS: ``standing`` (higher is better) sorted, ties broken by the seed, cut into tables of
-  neighbours.
+  neighbours; the byes go to the lowest of those with the fewest byes.
 - FEWEST_MEETINGS: every pair meets as rarely as possible over the event (a greedy draw, then
-  a seeded local search of swaps). With ``rounds_total`` the remaining rounds are planned
-  together and the first is returned, so seating round by round reaches what ``seat_event``
-  does (16 players, 5 rounds: no pair meets twice).
+  a seeded tabu search of swaps; ``meeting_cost`` is what it minimises).
 - PRESCRIPTED: the organiser's ``prescribed`` tables, checked (every player once, tables of
   ``table_size``, nobody unknown) and returned with their seats as given.
 
-``apart`` (teams) keeps the members of each group at different tables where possible, for
-RANDOM and FEWEST_MEETINGS; ``apart_clashes`` counts what remains. With ``rotate_winds`` the
-seats of each table are ordered so that each player sits each wind as evenly as possible:
-within one of even over a planned event (an equitable edge colouring, de Werra's theorem),
-and the best for the round given the earlier ones otherwise.
+With ``rounds_total``, RANDOM and FEWEST_MEETINGS plan the event's remaining rounds together
+and return the next one: the plan is remade from the round since which the same players have
+been seated, so an event seated round by round gets what ``seat_event`` gives (16 players,
+5 rounds: no pair meets twice; winds within one of even), and a change of players (a
+withdrawal, a late arrival) is planned on from where it happened.
 
-A ``SeatingError`` names the player (through ``name``) and what is wrong; its ``template``
-(marked for translators) and ``values`` let the league show it in the reader's language.
+``apart`` (teams) keeps the members of each group at different tables where possible (under
+SWISS by trading places with the next table up or down only); ``apart_clashes`` counts what
+remains. A member who is not among the players (a teammate who withdrew) is passed over.
+
+With ``rotate_winds`` the seats of each table are ordered so that each player sits each wind
+as evenly as possible: within one of even over a planned event (an equitable edge colouring,
+de Werra's theorem), otherwise the best for this round given the earlier ones.
+
+A ``SeatingError`` names the player (through ``name``, never a seat) and what is wrong; the
+league shows it as ``gettext(error.template).format(**error.values)`` (the templates are in
+the catalogues: ``makemessages`` knows ``SeatingError``); ``str(error)`` is the English.
 """
 
 from __future__ import annotations
@@ -63,9 +72,15 @@ K = TypeVar("K", bound=_Key)
 
 # A pair of one ``apart`` group at one table costs more than any number of repeat meetings.
 CLASH = 10_000
-# The local search stops after this many swaps weighed without a better seating (about a
+# The local search stops after this many swaps weighed without a better seating (under a
 # second): enough for the known optima, and the same on every machine, unlike a time limit.
-PATIENCE = 200_000
+PATIENCE = 300_000
+# ... and after this many in all, so that no seating holds a worker for more than seconds.
+EFFORT = 1_000_000
+# The largest event seated: 500 players over 40 rounds take about 2 s.
+MOST_PLAYERS, MOST_ROUNDS = 500, 40
+# A move weighs the swaps of this many costly players, drawn, not of all of them.
+SAMPLE = 8
 
 
 class SeatingError(ValueError):
@@ -135,8 +150,16 @@ def seat_round(
         return _prescripted(options, prescribed or ())
     if method == Method.SWISS:
         return _swiss(options, seed, earlier, _standing(options, standing), rotate_winds)
-    ahead = max(1, (rounds_total or 0) - len(earlier))
-    return _plan(options, method, seed, earlier, ahead, rotate_winds=rotate_winds)[0]
+    if rounds_total is None:
+        return _plan(options, method, seed, earlier, 1, rotate_winds=rotate_winds)[0]
+    if not len(earlier) < rounds_total <= MOST_ROUNDS:
+        raise SeatingError(
+            "an event has {earlier} to {most} rounds, not {rounds}",
+            earlier=len(earlier) + 1,
+            most=MOST_ROUNDS,
+            rounds=rounds_total,
+        )
+    return _planned_round(options, method, seed, earlier, rounds_total, rotate_winds)
 
 
 def seat_event(
@@ -152,8 +175,12 @@ def seat_event(
 ) -> list[RoundSeating[K]]:
     """Every round of an event seated at once (RANDOM or FEWEST_MEETINGS), winds balanced."""
     if method not in (Method.RANDOM, Method.FEWEST_MEETINGS):
-        raise SeatingError("{method} seating is made one round at a time", method=str(method))
+        raise SeatingError("Swiss and prescripted seatings are made one round at a time")
     options = _options(players, table_size=table_size, byes=byes, apart=apart, name=name)
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise SeatingError(
+            "an event has 1 to {most} rounds, not {rounds}", most=MOST_ROUNDS, rounds=rounds
+        )
     return _plan(options, method, seed, (), rounds)
 
 
@@ -169,6 +196,17 @@ def meetings(rounds: Iterable[RoundSeating[K]]) -> Counter[frozenset[K]]:
 def repeat_pairs(rounds: Iterable[RoundSeating[K]]) -> int:
     """How many pairs met more than once: 0 is "no pair meets twice"."""
     return sum(1 for count in meetings(rounds).values() if count > 1)
+
+
+def meeting_cost(rounds: Iterable[RoundSeating[K]]) -> int:
+    """What FEWEST_MEETINGS minimises: a pair met ``c`` times counts C(c, 2), so 0 is "no
+    pair meets twice" and a third meeting of one pair weighs more than two pairs' second.
+
+    >>> east = RoundSeating((Table(("A", "B", "C", "D")),))
+    >>> meeting_cost([east, east, east]), repeat_pairs([east, east, east])
+    (18, 6)
+    """
+    return sum(count * (count - 1) // 2 for count in meetings(rounds).values())
 
 
 def apart_clashes(rounds: Iterable[RoundSeating[K]], apart: Sequence[Collection[K]]) -> int:
@@ -212,6 +250,12 @@ def _options(
     if twice:
         raise SeatingError("{player} is listed twice", player=name(twice[0]))
     ordered = sorted(listed)
+    if len(ordered) > MOST_PLAYERS:
+        raise SeatingError(
+            "{count} players are more than {most} can be seated",
+            count=len(ordered),
+            most=MOST_PLAYERS,
+        )
     if len(ordered) < table_size:
         raise SeatingError(
             "{count} players cannot fill a table of {size}", count=len(ordered), size=table_size
@@ -282,6 +326,11 @@ def _swiss(
     ranked = sorted(sitting, key=lambda i: (standing[options.players[i]], ties[i]), reverse=True)
     size = options.table_size
     tables = [ranked[start : start + size] for start in range(0, len(ranked), size)]
+    if options.apart:
+        # Teammates trade places with players of the next table up or down, no further.
+        search = _Search(options, (), meet_weight=0, reach=1)
+        search.take(tables)
+        search.improve([tables], rng)
     if rotate_winds:
         _winds_for_round(tables, _wind_matrix(options, earlier), rng)
     return _seating(options, tables, out)
@@ -317,6 +366,50 @@ def _plan(
     return [_seating(options, tables, out) for tables, out in zip(planned, outs, strict=True)]
 
 
+def _planned_round(
+    options: _Options[K],
+    method: Method,
+    seed: int | str,
+    earlier: Sequence[RoundSeating[K]],
+    rounds_total: int,
+    rotate_winds: bool,
+) -> RoundSeating[K]:
+    """The next round of the plan made when these players were last seated afresh: the plan
+    is remade from the same rounds, so seating it round by round keeps the whole plan's
+    promises (its winds within one of even); rounds that left it are planned on from."""
+    start = _same_players_since(options, earlier)
+    plan = _plan(
+        options,
+        method,
+        seed,
+        earlier[:start],
+        max(1, rounds_total - start),
+        rotate_winds=rotate_winds,
+    )
+    done = len(earlier) - start
+    if done < len(plan) and all(
+        _same_round(seating, planned)
+        for seating, planned in zip(earlier[start:], plan[:done], strict=True)
+    ):
+        return plan[done]
+    ahead = max(1, rounds_total - len(earlier))
+    return _plan(options, method, seed, earlier, ahead, rotate_winds=rotate_winds)[0]
+
+
+def _same_players_since(options: _Options[K], earlier: Sequence[RoundSeating[K]]) -> int:
+    """The first of the last earlier rounds that all had the players seated now."""
+    players = set(options.players)
+    start = len(earlier)
+    while start and {*earlier[start - 1].players(), *earlier[start - 1].byes} == players:
+        start -= 1
+    return start
+
+
+def _same_round(seating: RoundSeating[K], planned: RoundSeating[K]) -> bool:
+    """The same tables (in any order, each in the same wind order) and the same byes."""
+    return set(seating.tables) == set(planned.tables) and set(seating.byes) == set(planned.byes)
+
+
 def _prescripted(options: _Options[K], prescribed: Sequence[Sequence[K]]) -> RoundSeating[K]:
     """The organiser's tables, checked: every player once, full tables, nobody unknown."""
     known = set(options.players)
@@ -324,10 +417,12 @@ def _prescripted(options: _Options[K], prescribed: Sequence[Sequence[K]]) -> Rou
     for table in prescribed:
         for player in table:
             _check_prescribed_player(options, player, known, seen)
+        if not table:
+            raise SeatingError("a table of the seating has nobody at it")
         if len(table) != options.table_size:
             raise SeatingError(
                 "the table of {player} has {count} seats, not {size}",
-                player=options.name(table[0]) if table else "",
+                player=options.name(table[0]),
                 count=len(table),
                 size=options.table_size,
             )
@@ -356,7 +451,12 @@ class _Search(Generic[K]):
     pair of one ``apart`` group costs ``CLASH`` whenever it shares a table."""
 
     def __init__(
-        self, options: _Options[K], earlier: Sequence[RoundSeating[K]], *, meet_weight: int
+        self,
+        options: _Options[K],
+        earlier: Sequence[RoundSeating[K]],
+        *,
+        meet_weight: int,
+        reach: int | None = None,
     ) -> None:
         index = {player: i for i, player in enumerate(options.players)}
         size = len(options.players)
@@ -371,6 +471,12 @@ class _Search(Generic[K]):
             for a, b in combinations(members, 2):
                 self.clash[a][b] = self.clash[b][a] = 1
         self.size = options.table_size
+        self.reach = reach  # how many tables away a player may move (None: any)
+
+    def take(self, tables: _Tables) -> None:
+        """Count the meetings of tables seated without ``draw``."""
+        for table in tables:
+            self._meet(table, 1)
 
     def _meet(self, table: list[int], step: int) -> None:
         for a, b in combinations(table, 2):
@@ -409,20 +515,28 @@ class _Search(Generic[K]):
         """A tabu search: make the best swap of a player in a costly pair with a player at
         another table of the round, even one that costs more (to leave a local optimum),
         not moving a player back soon after unless that beats the best; stop at no cost or
-        after ``PATIENCE`` swaps without a new best, keeping the best seating seen."""
+        after ``PATIENCE`` swaps weighed without a new best (or ``EFFORT`` in all), keeping
+        the best seating seen."""
         best = [[list(t) for t in tables] for tables in rounds]
         best_cost = cost = self.cost()
         tabu: dict[tuple[int, int], int] = {}
-        step = idle = 0
-        while idle < PATIENCE and (costly := self._costly(rounds)):
-            step += 1
-            move = self._best_move(rounds, costly, _Tabu(tabu, step, best_cost - cost), rng)
+        step = idle = spent = due = 0
+        costly: list[tuple[int, int]] = []
+        while idle < PATIENCE and spent < EFFORT:
+            if not due:
+                # Listing who is costly weighs every seat: once a pass, not once a move.
+                costly = self._costly(rounds)
+                due = 1 + len(costly) // SAMPLE
+            sample = rng.sample(costly, min(SAMPLE, len(costly)))
+            step, due = step + 1, due - 1
+            move = self._best_move(rounds, sample, _Tabu(tabu, step, best_cost - cost), rng)
             if move is None:
                 break
             change, number, a, b = move
             self._swap(rounds[number], a, b)
             tabu[number, a] = tabu[number, b] = step + rng.randint(2, 10)
-            cost, idle = cost + change, idle + len(costly) * len(rounds[0]) * self.size
+            weighed = len(sample) * len(rounds[0]) * self.size
+            cost, idle, spent = cost + change, idle + weighed, spent + weighed
             if cost < best_cost:
                 best, best_cost, idle = [[list(t) for t in ts] for ts in rounds], cost, 0
         for number, tables in enumerate(rounds):
@@ -435,10 +549,10 @@ class _Search(Generic[K]):
         found: tuple[int, int, int, int] | None = None
         ties = 0
         for number, a in costly:
-            home = next(table for table in rounds[number] if a in table)
-            for away in rounds[number]:
-                if away is home:
-                    continue
+            tables = rounds[number]
+            place = next(place for place, table in enumerate(tables) if a in table)
+            home = tables[place]
+            for away in self._reachable(tables, place):
                 for b in away:
                     change = self._swap_cost(a, home, b, away)
                     if not tabu.allows(number, a, b, change):
@@ -450,6 +564,14 @@ class _Search(Generic[K]):
                         if rng.randrange(ties) == 0:
                             found = (change, number, a, b)
         return found
+
+    def _reachable(self, tables: _Tables, place: int) -> _Tables:
+        """The tables a player at ``tables[place]`` may move to."""
+        if self.reach is None:
+            return tables[:place] + tables[place + 1 :]
+        return (
+            tables[max(0, place - self.reach) : place] + tables[place + 1 : place + 1 + self.reach]
+        )
 
     def _swap(self, tables: _Tables, a: int, b: int) -> None:
         home = next(table for table in tables if a in table)
@@ -471,9 +593,10 @@ class _Search(Generic[K]):
         """The repeated meetings (C(c, 2) for a pair met c times) and the clashes' cost."""
         total = 0
         for a, row in enumerate(self.met):
+            clash = self.clash[a]
             for b in range(a + 1, len(row)):
                 count = row[b]
-                total += self.meet_weight * count * (count - 1) // 2 + CLASH * self.clash[a][b] * count
+                total += self.meet_weight * count * (count - 1) // 2 + CLASH * clash[b] * count
         return total
 
     def _costly(self, rounds: list[_Tables]) -> list[tuple[int, int]]:

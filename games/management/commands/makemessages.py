@@ -1,6 +1,7 @@
 """Django's ``makemessages``, told where the engines write their messages.
 
-The engines stay free of Django: a message is the first argument of an engine error (the
+The engines (and the seating engine of events) stay free of Django: a message is the first
+argument of an engine error or a ``SeatingError`` (the
 second of ``LineError`` and of the PMN replay's ``_fail``), of a ``Term`` or a ``Bound``,
 or the template of ``prefixed``; the league reads it through ``gettext`` (``scoring.apps``).
 A family's declared labels are ``lazy_text``.
@@ -23,6 +24,8 @@ ENGINE_KEYWORDS = (
     "Message",
     "Term",
     "Bound",
+    # The seating engine of events (games.events.seating), as free of Django as the engines.
+    "SeatingError",
     "prefixed",
     "lazy_text",
     # The scripts' own: fmt(text, values) is gettext, then the values put in.
