@@ -15,6 +15,9 @@ urlpatterns = [
     path(club + "<int:event_id>/clock/<slug:action>/", views.round_clock, name="clock_action"),
     path(club + "<int:event_id>/clock.json", views.clock_json, name="clock"),
     path(club + "<int:event_id>/screen/", views.club_screen, name="club_screen"),
+    path(club + "<int:event_id>/print/", views.seating_print, name="print"),
+    path(club + "<int:event_id>/tables/<int:session_id>/qr.svg", views.table_qr, name="table_qr"),
+    path(club + "<int:event_id>/ranking.csv", views.ranking_csv, name="ranking_csv"),
     path("screen/<str:token>/", views.screen, name="screen"),
     path("screen/<str:token>/clock.json", views.screen_clock, name="screen_clock"),
 ]

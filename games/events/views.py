@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 from typing import Any
 
 from django.contrib import messages
@@ -11,15 +12,18 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.access import ClubAccess, club_access, signed_in
 from games.events import selectors, services
 from games.events.forms import ChangeForm, EventForm, ExtendForm, PlayersForm, SeatForm
-from games.events.models import Event, Round
+from games.events.models import Event, Round, RoundTable
 from games.forms import apply_validation_error
 from games.models import Membership
+from games.qr import qr_svg
+from games.templatetags.league import cell
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -270,3 +274,51 @@ def _pages(rows: list[Any]) -> list[tuple[int, list[Any]]]:
     return [
         (start, rows[start : start + SCREEN_ROWS]) for start in range(0, len(rows), SCREEN_ROWS)
     ]
+
+
+def seating_print(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The current round's seating to print: by player, by table, and a card per table."""
+    access = club_access(request, slug)
+    event = _event(access, event_id)
+    round_ = get_object_or_404(Round, event=event, number=event.current_round)
+    tables = selectors.round_tables(round=round_)
+    by_player = sorted(
+        ((seat.name, table.number, seat.wind) for table in tables for seat in table.seats),
+        key=lambda entry: entry[0].casefold(),
+    )
+    context = {
+        "access": access,
+        "club": access.club,
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "by_player": by_player,
+        "byes": selectors.round_byes(round=round_),
+    }
+    return render(request, "events/seating_print.html", context)
+
+
+def table_qr(request: HttpRequest, slug: str, event_id: int, session_id: int) -> HttpResponse:
+    """A QR code that opens one table's session on a phone (for the printed table card)."""
+    access = club_access(request, slug)
+    event = _event(access, event_id)
+    table = get_object_or_404(RoundTable, round__event=event, session_id=session_id)
+    link = request.build_absolute_uri(reverse("session", args=[slug, table.session_id]))
+    return HttpResponse(qr_svg(link), content_type="image/svg+xml")
+
+
+def ranking_csv(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The event's ranking as CSV: rank, player, then the family's standings columns."""
+    access = club_access(request, slug)
+    event = _event(access, event_id)
+    family = get_family(event.rule_set.family)
+    columns = [column for column in family.standings_columns if column.shown]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(event.name) or "event"}-ranking.csv"'
+    )
+    writer = csv.writer(response)
+    writer.writerow([_("Rank"), _("Player"), *(str(column.label) for column in columns)])
+    for rank, row in enumerate(selectors.event_standings(event=event), 1):
+        writer.writerow([rank, row.name, *(cell(row, column) for column in columns)])
+    return response

@@ -16,6 +16,7 @@ from games.events import selectors, services
 from games.events.models import Event, Round
 from games.models import Club, Player, Season
 from tests.games.events.factories import EMA, event_with_players, family_season
+from tests.games.riichi_hanchan import HANDS, PLACES
 
 
 @pytest.fixture
@@ -213,3 +214,35 @@ def test_the_event_pages_render_for_a_visitor_of_a_public_club(
     assert "Table 4" in page and "Seat round" not in page
     assert re.search(r'data-event-clock="/c/dragons/events/\d+/clock.json"', page)
     assert client.get(url(event, "screen/")).status_code == 200
+
+
+def test_the_printed_seating_lists_players_and_tables_with_a_qr_code_per_table(
+    client: Client, event_16: tuple[Event, list[Player]], alice: User
+) -> None:
+    event, players = event_16
+    round_ = publish(event, alice)
+    tables = selectors.round_tables(round=round_)
+    html = client.get(url(event, "print/")).content.decode()
+    assert all(player.name in html for player in players)
+    for table in tables:
+        qr = url(event, f"tables/{table.session.pk}/qr.svg")
+        assert qr in html
+        answer = client.get(qr)
+        assert answer["Content-Type"] == "image/svg+xml" and b"<svg" in answer.content
+    assert client.get(url(event, "tables/999999/qr.svg")).status_code == 404
+
+
+def test_the_ranking_downloads_as_csv_in_the_familys_columns(
+    client: Client, event_16: tuple[Event, list[Player]], alice: User
+) -> None:
+    event, _ = event_16
+    round_ = publish(event, alice)
+    table = selectors.round_tables(round=round_)[0]
+    for hand in HANDS:
+        core.hand_record(session=table.session, hand_input=hand, by=alice)
+    answer = client.get(url(event, "ranking.csv"))
+    lines = answer.content.decode().splitlines()
+    assert lines[0].startswith("Rank,Player,Placement points,Average place")
+    first = table.seats[PLACES.index(1)].name
+    assert lines[1].startswith(f"1,{first},")
+    assert len(lines) == 5

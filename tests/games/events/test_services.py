@@ -191,3 +191,13 @@ def test_finishing_a_round_closes_its_tables(
     assert all(not table.session.is_open for table in selectors.round_tables(round=round_))
     event.refresh_from_db()
     assert event.state == Event.State.ROUND_FINISHED
+
+
+def test_a_table_of_a_published_round_cannot_be_deleted_as_a_mistake(
+    event_16: tuple[Event, list[Player]], alice: User
+) -> None:
+    event, _ = event_16
+    table = selectors.round_tables(round=publish(event, alice))[0]
+    with pytest.raises(ValidationError, match="a table of an event's round"):
+        core.session_delete(session=table.session)
+    assert Session.objects.filter(pk=table.session.pk).exists()
