@@ -139,3 +139,35 @@ def test_a_riichi_night_from_seating_to_the_screen(
     standings = screen.inner_text("[data-screen-page]:not([hidden]) table.standings")
     assert all(seat.name in standings for seat in table.seats)
     assert fits(screen, SCREEN["width"])
+
+
+def test_round_two_is_seated_swiss_with_a_substitute(
+    page: Any, other_context: Any, riichi: Season, sixteen: list[Player], club: Club
+) -> None:
+    event = organiser_publishes_round_one(page, riichi)
+    screen = other_context(SCREEN)
+    screen.goto(f"/screen/{event.screen_token}/?seconds=60")
+    assert "Round 1" in screen.inner_text("h1")
+
+    core.player_create(club=club, name="Guest")
+    follow(page, "text=Finish the round")
+    page.reload()
+    page.select_option("#id_player", label="Player 03")
+    page.select_option("#id_substitute", label="Guest")
+    page.fill("#id_from_round", "2")
+    follow(page, "form[action$='/change/'] button")
+    assert "for Player 03 from round 2" in page.inner_text("main")
+    page.select_option("#id_method", "swiss")
+    follow(page, "button[name=preview]")
+    preview = page.inner_text(".seating-preview")
+    assert "Guest" in preview and "Player 03" not in preview
+    follow(page, "button[name=publish]")
+    assert fits(page, PHONE["width"])
+
+    second = Round.objects.get(event=event, number=2)
+    seated = {s.name for t in selectors.round_tables(round=second) for s in t.seats}
+    assert "Guest" in seated and "Player 03" not in seated
+    # The screen moves on to the round just published by itself, at its next reading of the
+    # clock: every 30 s, or at once when it is shown again (as here).
+    screen.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    screen.locator("h1", has_text="Round 2").wait_for()
