@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as core
 from games.events import seating
+from games.events.announce import announce_round_finished, announce_round_published
 from games.events.models import Event, EventPlayer, Round, RoundBye, RoundTable
 from games.events.selectors import event_standings, round_seatings
 from games.models import Club, Player, RuleSet, Season, Session
@@ -240,6 +241,7 @@ def round_publish(*, event: Event, method: str, seed: str, byes: bool, by: User)
         event.current_round = preview.number
         event.state = Event.State.SEATED
         event.save(update_fields=["current_round", "state"])
+        announce_round_published(round_)
         return round_
 
 
@@ -312,4 +314,5 @@ def round_finish(*, round: Round, now: dt.datetime | None = None) -> Round:
         last = round_.number >= event.rounds
         event.state = Event.State.FINISHED if last else Event.State.ROUND_FINISHED
         event.save(update_fields=["state"])
+        announce_round_finished(round_)
         return round_
