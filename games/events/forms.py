@@ -108,11 +108,33 @@ class SeatForm(forms.Form):
         help_text=gettext_lazy("Otherwise add substitutes until they do."),
     )
 
+    tables = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label=gettext_lazy("The organiser's tables"),
+        help_text=gettext_lazy(
+            "For the organiser's tables: one table per line, its players' names separated "
+            "by commas, East first."
+        ),
+    )
+
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         kwargs.setdefault(
             "initial", {"method": event.seating, "seed": event.seed or secrets.token_hex(4)}
         )
         super().__init__(*args, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        lines = [line.split(",") for line in data.get("tables", "").splitlines()]
+        data["prescribed"] = [
+            [name.strip() for name in line if name.strip()]
+            for line in lines
+            if "".join(line).strip()
+        ]
+        if data.get("method") == Event.Seating.PRESCRIPTED and not data["prescribed"]:
+            self.add_error("tables", gettext_lazy("Type the tables, one per line."))
+        return data
 
 
 class ExtendForm(forms.Form):

@@ -36,6 +36,7 @@ class Event(models.Model):
         RANDOM = "random", gettext_lazy("Random")
         SWISS = "swiss", gettext_lazy("Swiss (neighbours in the standings)")
         FEWEST_MEETINGS = "fewest_meetings", gettext_lazy("Fewest repeat meetings")
+        PRESCRIPTED = "prescripted", gettext_lazy("The organiser's tables, typed in")
 
     class TieBreak(models.TextChoices):
         FAMILY = "family", gettext_lazy("The rule family's own order")

@@ -182,8 +182,17 @@ class SeatingPreview:
         return [self.names[key] for key in self.seating.byes]
 
 
-def round_seat(*, event: Event, method: str, seed: str, byes: bool) -> SeatingPreview:
-    """The next round's seating by ``method`` from ``seed``: the same every time it is asked."""
+def round_seat(
+    *,
+    event: Event,
+    method: str,
+    seed: str,
+    byes: bool,
+    prescribed: Sequence[Sequence[str]] = (),
+) -> SeatingPreview:
+    """The next round's seating by ``method`` from ``seed``: the same every time it is asked.
+    ``prescribed`` are the organiser's tables by the players' names, seats in wind order
+    (the prescripted method)."""
     if event.state not in (Event.State.REGISTRATION, Event.State.ROUND_FINISHED):
         raise ValidationError(_("Finish the current round before seating the next."))
     _check_not_finished(event)
@@ -200,6 +209,7 @@ def round_seat(*, event: Event, method: str, seed: str, byes: bool) -> SeatingPr
             earlier=earlier,
             standing=standing,
             byes=byes,
+            prescribed=_by_id(prescribed, names),
             rounds_total=event.rounds,
             name=names.__getitem__,
         )
@@ -210,6 +220,17 @@ def round_seat(*, event: Event, method: str, seed: str, byes: bool) -> SeatingPr
     return SeatingPreview(number, seated, names, seating.repeat_pairs([*earlier, seated]))
 
 
+def _by_id(tables: Sequence[Sequence[str]], names: dict[int, str]) -> list[list[int]]:
+    """The organiser's tables by player id; a name not playing this round is refused."""
+    ids = {name.casefold(): key for key, name in names.items()}
+    unknown = [name for table in tables for name in table if name.casefold() not in ids]
+    if unknown:
+        raise ValidationError(
+            {"tables": [_("%(name)s does not play this round.") % {"name": unknown[0]}]}
+        )
+    return [[ids[name.casefold()] for name in table] for table in tables]
+
+
 def _standing(event: Event, players: dict[int, str]) -> dict[int, int]:
     """Higher is better: the reverse of each player's place; who has played no hand yet
     (a substitute) ties below everyone, and the seed decides among them."""
@@ -218,11 +239,21 @@ def _standing(event: Event, players: dict[int, str]) -> dict[int, int]:
     return {key: -place.get(key, len(ranked)) for key in players}
 
 
-def round_publish(*, event: Event, method: str, seed: str, byes: bool, by: User) -> Round:
+def round_publish(
+    *,
+    event: Event,
+    method: str,
+    seed: str,
+    byes: bool,
+    by: User,
+    prescribed: Sequence[Sequence[str]] = (),
+) -> Round:
     """Seat the next round as previewed and open one session per table, seats in wind order."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        preview = round_seat(event=event, method=method, seed=seed, byes=byes)
+        preview = round_seat(
+            event=event, method=method, seed=seed, byes=byes, prescribed=prescribed
+        )
         round_ = Round.objects.create(event=event, number=preview.number, method=method, seed=seed)
         players = Player.objects.in_bulk(list(preview.names))
         today = timezone.localdate()

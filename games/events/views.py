@@ -148,7 +148,7 @@ def round_seat(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     form = SeatForm(request.POST, event=event)
     preview = None
     if form.is_valid():
-        choice = {key: form.cleaned_data[key] for key in ("method", "seed", "byes")}
+        choice = {key: form.cleaned_data[key] for key in ("method", "seed", "byes", "prescribed")}
         try:
             if "publish" in request.POST:
                 services.round_publish(event=event, by=signed_in(request), **choice)

@@ -246,3 +246,25 @@ def test_the_ranking_downloads_as_csv_in_the_familys_columns(
     first = table.seats[PLACES.index(1)].name
     assert lines[1].startswith(f"1,{first},")
     assert len(lines) == 5
+
+
+def test_the_organiser_types_the_tables(as_alice: Client, club: Club, riichi: Season) -> None:
+    event, players = event_with_players(club, riichi, count=4)
+    typed = ", ".join(player.name for player in reversed(players))
+    form = {"method": "prescripted", "seed": "-", "tables": typed + "\n\n"}
+    empty = as_alice.post(url(event, "seat/"), {"method": "prescripted", "seed": "-"})
+    assert "Type the tables, one per line." in empty.content.decode()
+    preview = as_alice.post(url(event, "seat/"), {**form, "preview": ""}).content.decode()
+    assert "No pair meets twice." in preview
+    as_alice.post(url(event, "seat/"), {**form, "publish": ""})
+    [table] = selectors.round_tables(round=Round.objects.get(event=event))
+    assert [seat.name for seat in table.seats] == [p.name for p in reversed(players)]
+
+
+def test_seating_while_a_round_is_played_says_to_finish_it_first(
+    as_alice: Client, event_16: tuple[Event, list[Player]], alice: User
+) -> None:
+    event, _ = event_16
+    publish(event, alice)
+    answer = as_alice.post(url(event, "seat/"), {"method": "random", "seed": "x", "preview": ""})
+    assert "Finish the current round before seating the next." in answer.content.decode()

@@ -201,3 +201,25 @@ def test_a_table_of_a_published_round_cannot_be_deleted_as_a_mistake(
     with pytest.raises(ValidationError, match="a table of an event's round"):
         core.session_delete(session=table.session)
     assert Session.objects.filter(pk=table.session.pk).exists()
+
+
+def test_the_organisers_typed_tables_are_seated_as_given(
+    club: Club, riichi: Season, alice: User
+) -> None:
+    event, players = event_with_players(club, riichi, count=8)
+    names = [player.name for player in players]
+    tables = [names[4:], names[:4][::-1]]
+    round_ = services.round_publish(
+        event=event, method="prescripted", seed="-", byes=False, by=alice, prescribed=tables
+    )
+    published = selectors.round_tables(round=round_)
+    assert [[seat.name for seat in table.seats] for table in published] == tables
+
+
+def test_a_typed_name_that_does_not_play_is_refused_by_name(club: Club, riichi: Season) -> None:
+    event, players = event_with_players(club, riichi, count=4)
+    tables = [[players[0].name, players[1].name, players[2].name, "Nobody Known"]]
+    with pytest.raises(ValidationError, match="Nobody Known does not play this round"):
+        services.round_seat(
+            event=event, method="prescripted", seed="-", byes=False, prescribed=tables
+        )
