@@ -25,6 +25,7 @@ from games.models import Membership
 from games.qr import qr_svg
 from games.templatetags.league import cell
 from scoring.families import get_family
+from scoring.score_files import spreadsheet_safe
 
 ORGANISER = Membership.Role.ORGANISER
 
@@ -320,5 +321,7 @@ def ranking_csv(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     writer = csv.writer(response)
     writer.writerow([_("Rank"), _("Player"), *(str(column.label) for column in columns)])
     for rank, row in enumerate(selectors.event_standings(event=event), 1):
-        writer.writerow([rank, row.name, *(cell(row, column) for column in columns)])
+        # A name a spreadsheet would run as a formula (=, +, -, @ first) is neutralised.
+        cells = [rank, row.name, *(cell(row, column) for column in columns)]
+        writer.writerow([spreadsheet_safe(value) for value in cells])
     return response

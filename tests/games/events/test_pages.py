@@ -268,3 +268,17 @@ def test_seating_while_a_round_is_played_says_to_finish_it_first(
     publish(event, alice)
     answer = as_alice.post(url(event, "seat/"), {"method": "random", "seed": "x", "preview": ""})
     assert "Finish the current round before seating the next." in answer.content.decode()
+
+
+def test_a_name_that_would_run_as_a_formula_is_neutralised_in_the_csv(
+    client: Client, club: Club, riichi: Season, alice: User
+) -> None:
+    event, _ = event_with_players(club, riichi, count=3)
+    formula = core.player_create(club=club, name="=HYPERLINK(1)")
+    services.event_players_add(event=event, players=[formula])
+    round_ = publish(event, alice)
+    core.hand_record(
+        session=selectors.round_tables(round=round_)[0].session, hand_input=HANDS[0], by=alice
+    )
+    text = client.get(url(event, "ranking.csv")).content.decode()
+    assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text
