@@ -474,6 +474,14 @@ def season_standings(
         totals = totals.filter(played_on__gte=date_from)
     if date_to is not None:
         totals = totals.filter(played_on__lte=date_to)
+    rows = standings_of(totals=totals, family=get_family(season.rule_set.family))
+    return [row for row in rows if row.games >= min_games]
+
+
+def standings_of(*, totals: QuerySet[SessionSeatTotal], family: Family) -> list[StandingRow]:
+    """Standings over some kept session totals (a season's, an event's), in the family's
+    own terms and order: one aggregate query, and one more for families that rank each
+    session as a game."""
     aggregates: Any = (
         totals.values("player_id", "player__name")
         .annotate(
@@ -502,12 +510,11 @@ def season_standings(
     total_games = Fraction(sum(row.games for row in rows), SEATS)
     for row in rows:
         row.is_regular = SEATS * row.games >= total_games
-    family = get_family(season.rule_set.family)
     if family.table_points:
         _add_table_points(rows, totals, family)
     if family.placements:
         _add_placements(rows, totals, family)
-    return sorted((row for row in rows if row.games >= min_games), key=family.standings_key)
+    return sorted(rows, key=family.standings_key)
 
 
 # The page computes its standings and leaves them here for its charts and downloads, which

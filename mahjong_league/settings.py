@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "games",
     "games.webhooks",
     "games.stats",
+    "games.events",
 ]
 
 MIDDLEWARE = [

@@ -6,6 +6,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("games.api.urls")),
+    path("", include("games.events.urls")),
     path("", include("games.urls")),
 ]
 

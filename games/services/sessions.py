@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from games.models import (
@@ -169,4 +170,11 @@ def session_delete(*, session: Session) -> None:
             raise ValidationError(
                 _("This session has hands recorded, so it stays in the records; close it instead.")
             )
-        session.delete()
+        try:
+            with transaction.atomic():
+                session.delete()
+        except ProtectedError as error:
+            # A satellite keeps it (an event's round has it as one of its tables).
+            raise ValidationError(
+                _("This session is a table of an event's round, so it stays; close it instead.")
+            ) from error

@@ -42,6 +42,12 @@ def emit_import_finished(job: ImportJob) -> None:
     _send(Webhook.Event.IMPORT_FINISHED, job.club_id, partial(import_body, job))
 
 
+def emit_data(event: str, club_id: int, data: dict[str, Any]) -> None:
+    """Tell the club's hooks of ``event`` with ``data`` (a neutral body the caller built,
+    with the club's slug in ``club``) once the current transaction commits."""
+    transaction.on_commit(partial(_send, event, club_id, lambda: data), robust=True)
+
+
 def import_body(job: ImportJob) -> dict[str, Any]:
     """The ``data`` of an ``import.finished`` delivery (WebhookImportData in the schema)."""
     return {

@@ -23,6 +23,8 @@ class Webhook(models.Model):
         HAND_DELETED = "hand.deleted", gettext_lazy("Hand deleted")
         SESSION_CLOSED = "session.closed", gettext_lazy("Session closed")
         IMPORT_FINISHED = "import.finished", gettext_lazy("Import finished")
+        ROUND_PUBLISHED = "round.published", gettext_lazy("Event round published")
+        ROUND_FINISHED = "round.finished", gettext_lazy("Event round finished")
 
     club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)

@@ -12,6 +12,7 @@ from games.webhooks.models import Webhook
 HAND_EVENTS = [Webhook.Event.HAND_RECORDED, Webhook.Event.HAND_AMENDED, Webhook.Event.HAND_DELETED]
 SESSION_EVENTS = [Webhook.Event.SESSION_CLOSED]
 IMPORT_EVENTS = [Webhook.Event.IMPORT_FINISHED]
+ROUND_EVENTS = [Webhook.Event.ROUND_PUBLISHED, Webhook.Event.ROUND_FINISHED]
 _COUNT = {"type": "integer", "minimum": 0}
 IMPORT_DATA = {
     "type": "object",
@@ -54,6 +55,44 @@ IMPORT_DATA = {
 }
 
 
+_SEAT = {
+    "type": "object",
+    "properties": {
+        "wind": {"type": "string", "enum": ["east", "south", "west", "north"]},
+        "player": {"type": "integer"},
+        "name": {"type": "string"},
+    },
+    "required": ["wind", "player", "name"],
+}
+ROUND_DATA = {
+    "type": "object",
+    "description": "A round of a club night or tournament: its tables (one session each, "
+    "seats in wind order) and the players who sit it out.",
+    "properties": {
+        "club": {"type": "string", "description": "The club's slug."},
+        "event": {"type": "integer"},
+        "event_name": {"type": "string"},
+        "round": {"type": "integer", "minimum": 1},
+        "rounds": {"type": "integer", "minimum": 1},
+        "state": {"type": "string", "enum": ["seated", "playing", "finished"]},
+        "tables": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "number": {"type": "integer"},
+                    "session": {"type": "integer"},
+                    "seats": {"type": "array", "items": _SEAT},
+                },
+                "required": ["number", "session", "seats"],
+            },
+        },
+        "byes": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["club", "event", "event_name", "round", "rounds", "state", "tables", "byes"],
+}
+
+
 def _envelope(events: list[Webhook.Event], data: str, description: str) -> dict[str, Any]:
     return {
         "type": "object",
@@ -89,5 +128,9 @@ def add_webhook_payloads(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
     schemas["WebhookImportData"] = IMPORT_DATA
     schemas["WebhookImportEvent"] = _envelope(
         IMPORT_EVENTS, "WebhookImportData", "An import job ended." + signed
+    )
+    schemas["WebhookRoundData"] = ROUND_DATA
+    schemas["WebhookRoundEvent"] = _envelope(
+        ROUND_EVENTS, "WebhookRoundData", "An event's round was published or finished." + signed
     )
     return result

@@ -156,6 +156,11 @@ class Family:
         """Order of a standings row: highest net per game first, then by name."""
         return (-(row.net_per_game or 0), row.name)
 
+    def event_standings_key(self, row: Any) -> tuple[Any, ...]:
+        """Order of an event's standings (every player plays the same rounds, whatever
+        number of hands a table gets through): highest net first, then by name."""
+        return (-(row.net or 0), row.name)
+
     def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
         """Table points of one session's final totals (families with ``table_points``)."""
         raise NotImplementedError

@@ -233,6 +233,10 @@ class MCRFamily(Family):
         ]
         return ", ".join(parts)
 
+    def event_standings_key(self, row: Any) -> tuple[Any, ...]:
+        """An event ranks as a season does: table points, then score."""
+        return self.standings_key(row)
+
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Most table points first, then the highest total score, then by name."""
         return (-row.table_points, -row.net, row.name)

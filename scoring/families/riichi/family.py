@@ -57,6 +57,10 @@ class RiichiFamily(SequentialFamily):
     session_template = "scoring/riichi/session.html"
     hand_template = "scoring/riichi/hand_detail.html"
 
+    def event_standings_key(self, row: Any) -> tuple[Any, ...]:
+        """An event ranks as a season does: placement points, then average place."""
+        return self.standings_key(row)
+
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Most placement points first, then the best average place, then by name."""
         return (-row.placement_points, row.average_place or SEATS, row.name)

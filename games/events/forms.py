@@ -1,0 +1,143 @@
+"""The organiser's forms: an event, its players, a round's seating and the clock."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from games.events.models import Event
+from games.events.services import MAX_EXTRA_MINUTES, EventSettings
+from games.models import Club, Player, RuleSet, Season
+from scoring.forms.typed import model_choice_field
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
+    kind = forms.ChoiceField(choices=Event.Kind.choices, label=gettext_lazy("Kind"))
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label=gettext_lazy("Season"))
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(), label=gettext_lazy("Rule set")
+    )
+    rounds = forms.IntegerField(min_value=1, initial=4, label=gettext_lazy("Rounds"))
+    seating = forms.ChoiceField(choices=Event.Seating.choices, label=gettext_lazy("Seating method"))
+    round_minutes = forms.IntegerField(
+        min_value=1, initial=90, label=gettext_lazy("Round length (minutes)")
+    )
+    warning_minutes = forms.IntegerField(
+        min_value=0,
+        initial=15,
+        label=gettext_lazy("End warning (minutes before the end)"),
+        help_text=gettext_lazy("No new hand starts once the clock turns yellow."),
+    )
+    withhold_results = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Withhold a round's results until every table has finished"),
+    )
+    tie_break = forms.ChoiceField(choices=Event.TieBreak.choices, label=gettext_lazy("Tie-break"))
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        model_choice_field(self, "season").queryset = Season.objects.filter(club=club)
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(club=club)
+
+    def settings(self) -> EventSettings:
+        data = self.cleaned_data
+        return EventSettings(
+            name=data["name"],
+            kind=data["kind"],
+            rounds=data["rounds"],
+            seating=data["seating"],
+            round_minutes=data["round_minutes"],
+            warning_minutes=data["warning_minutes"],
+            withhold_results=data["withhold_results"],
+            tie_break=data["tie_break"],
+        )
+
+
+class PlayersForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Register players"),
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        registered = event.players.values("player_id")
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = Player.objects.filter(club=event.club_id).exclude(pk__in=registered)
+
+
+class ChangeForm(forms.Form):
+    """Drop a player from a round on, or put a substitute in their place."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
+    substitute = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=gettext_lazy("Substitute"),
+        empty_label=gettext_lazy("Nobody: the player drops out"),
+    )
+    from_round = forms.IntegerField(min_value=1, label=gettext_lazy("From round"))
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        registered = event.players.values("player_id")
+        playing = event.players.filter(dropped_from__isnull=True).values("player_id")
+        model_choice_field(self, "player").queryset = Player.objects.filter(pk__in=playing)
+        model_choice_field(self, "substitute").queryset = Player.objects.filter(
+            club=event.club_id
+        ).exclude(pk__in=registered)
+        self.fields["from_round"].initial = event.current_round + 1
+
+
+class SeatForm(forms.Form):
+    method = forms.ChoiceField(choices=Event.Seating.choices, label=gettext_lazy("Seating method"))
+    seed = forms.CharField(
+        max_length=40,
+        label=gettext_lazy("Seed"),
+        help_text=gettext_lazy("The same seed gives the same seating."),
+    )
+    byes = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Give byes when the players do not fill whole tables"),
+        help_text=gettext_lazy("Otherwise add substitutes until they do."),
+    )
+
+    tables = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label=gettext_lazy("The organiser's tables"),
+        help_text=gettext_lazy(
+            "For the organiser's tables: one table per line, its players' names separated "
+            "by commas, East first."
+        ),
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial", {"method": event.seating, "seed": event.seed or secrets.token_hex(4)}
+        )
+        super().__init__(*args, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        lines = [line.split(",") for line in data.get("tables", "").splitlines()]
+        data["prescribed"] = [
+            [name.strip() for name in line if name.strip()]
+            for line in lines
+            if "".join(line).strip()
+        ]
+        if data.get("method") == Event.Seating.PRESCRIPTED and not data["prescribed"]:
+            self.add_error("tables", gettext_lazy("Type the tables, one per line."))
+        return data
+
+
+class ExtendForm(forms.Form):
+    minutes = forms.IntegerField(
+        min_value=1, max_value=MAX_EXTRA_MINUTES, initial=5, label=gettext_lazy("Minutes")
+    )

@@ -1,0 +1,23 @@
+from django.urls import path
+
+from games.events import views
+
+app_name = "events"
+club = "c/<slug:slug>/events/"
+
+urlpatterns = [
+    path(club, views.event_list, name="list"),
+    path(club + "new/", views.event_create, name="create"),
+    path(club + "<int:event_id>/", views.event_detail, name="event"),
+    path(club + "<int:event_id>/players/", views.event_players, name="players"),
+    path(club + "<int:event_id>/change/", views.event_change, name="change"),
+    path(club + "<int:event_id>/seat/", views.round_seat, name="seat"),
+    path(club + "<int:event_id>/clock/<slug:action>/", views.round_clock, name="clock_action"),
+    path(club + "<int:event_id>/clock.json", views.clock_json, name="clock"),
+    path(club + "<int:event_id>/screen/", views.club_screen, name="club_screen"),
+    path(club + "<int:event_id>/print/", views.seating_print, name="print"),
+    path(club + "<int:event_id>/tables/<int:session_id>/qr.svg", views.table_qr, name="table_qr"),
+    path(club + "<int:event_id>/ranking.csv", views.ranking_csv, name="ranking_csv"),
+    path("screen/<str:token>/", views.screen, name="screen"),
+    path("screen/<str:token>/clock.json", views.screen_clock, name="screen_clock"),
+]
