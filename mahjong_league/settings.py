@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "scoring",
     "games",
     "games.webhooks",
+    "games.importing",
 ]
 
 MIDDLEWARE = [

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import importing
+from games.importing import score_import
 from games.models import Hand, Player, RatingsPending, Score, Season, SessionSeatTotal
 from games.totals import sessions_summed
 from scoring.score_files import HK_FORMAT
@@ -31,7 +31,7 @@ def test_an_import_in_turns_writes_what_one_transaction_would(
 ) -> None:
     settings.SQLITE_HOLD_MS = 0  # a turn for each group, where writes take turns
     told: list[tuple[str, int, int]] = []
-    plan = importing.import_scores(
+    plan = score_import.import_scores(
         season=season,
         text=score_file(),
         score_format=HK_FORMAT,

@@ -27,7 +27,8 @@ from django.test import RequestFactory
 from django.test.utils import override_settings
 from django.urls import resolve
 
-from games import bulk_hands, importing, selectors, services
+from games import selectors, services
+from games.importing import bulk_hands, score_import
 from games.management.commands.bench_import import bench_club, delete_bench_club
 from games.models import Club, Hand, Season
 from games.views.season_sessions import SESSIONS_PER_PAGE
@@ -152,7 +153,7 @@ def _fill(season: Season, games: int) -> Season:
     assert score_format is not None  # the benchmark's rule set is of a score-file format
     text = score_format.generate(games)
     with transaction.atomic():
-        importing.import_scores(
+        score_import.import_scores(
             season=season,
             text=text,
             score_format=score_format,

@@ -23,7 +23,8 @@ from django.test import RequestFactory
 from django.test.utils import override_settings
 from django.urls import resolve
 
-from games import importing, services
+from games import services
+from games.importing import score_import
 from games.management.commands.bench_import import READ_RUNS, delete_bench_club, timed
 from games.models import Club, Player, RuleSet, RuleSetVersion, Season, SessionSeatTotal
 from games.stats.replay import ratings_replay
@@ -74,7 +75,7 @@ class Command(BaseCommand):
         text = generated_score_file(FORMAT, games)
         with transaction.atomic():
             seconds, _ = timed(
-                lambda: importing.import_scores(
+                lambda: score_import.import_scores(
                     season=season,
                     text=text,
                     score_format=score_format,
