@@ -1,6 +1,6 @@
 """Import jobs moved to their own app (games.importing) with their table: a database made
-before the move keeps every job, and the job's content type (permissions, admin history)
-follows it to the new label."""
+before the move keeps every job, the job's content type (permissions, admin history)
+follows it to the new label, and a statistics job queued before the move still runs."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils.module_loading import import_string
+from django_tasks_db.models import DBTaskResult
 
+from games.importing.bulk_hands import analyse_hand_tables
 from games.importing.models import ImportJob
 from tests.games.test_totals_migration import Node, migrate
 
@@ -47,3 +50,19 @@ def test_a_job_stored_before_the_move_is_kept_with_its_content_type() -> None:
         migrate(None)
     assert (kept.file_name, kept.season_id, kept.status) == ("spring.txt", season.pk, "done")
     assert label == "importing"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statistics_job_queued_before_the_move_runs_from_the_new_place() -> None:
+    target, before = the_move()
+    try:
+        migrate(before)
+        queued = analyse_hand_tables.enqueue()
+        # As a queue filled before the move has it.
+        rows = DBTaskResult.objects.filter(pk=queued.id)
+        rows.update(task_path="games.bulk_hands.analyse_hand_tables")
+        migrate(target)
+        task_path = rows.get().task_path
+    finally:
+        migrate(None)
+    assert import_string(task_path) is analyse_hand_tables

@@ -13,6 +13,15 @@ def move_content_types(apps: Any, schema_editor: Any) -> None:
     rows.filter(app_label="games", model="importjob").update(app_label="importing")
 
 
+def move_queued_tasks(apps: Any, schema_editor: Any) -> None:
+    """A statistics job queued before the move runs from the module's new place."""
+    results = apps.get_model("django_tasks_database", "DBTaskResult")
+    rows = results.objects.using(schema_editor.connection.alias)
+    rows.filter(task_path="games.bulk_hands.analyse_hand_tables").update(
+        task_path="games.importing.bulk_hands.analyse_hand_tables"
+    )
+
+
 class Migration(migrations.Migration):
 
     initial = True
@@ -21,6 +30,7 @@ class Migration(migrations.Migration):
         ('games', '0031_importing_move_to_their_app'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
         ('contenttypes', '0002_remove_content_type_name'),
+        ('django_tasks_database', '0001_initial'),
     ]
 
     # The table was made by the core app; only Django's state moves here.
@@ -58,4 +68,5 @@ class Migration(migrations.Migration):
             database_operations=[],
         ),
         migrations.RunPython(move_content_types, migrations.RunPython.noop),
+        migrations.RunPython(move_queued_tasks, migrations.RunPython.noop),
     ]
