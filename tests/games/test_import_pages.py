@@ -251,6 +251,17 @@ def test_only_organisers_import(
     assert client.get(url).status_code == 302  # to the sign-in page
 
 
+def test_the_season_page_lists_its_imports_to_organisers_only(
+    as_alice: Client, as_bob: Client, season: Season
+) -> None:
+    upload(as_alice, season, TWO_TABLES, name="spring.txt")
+    job = latest_job()
+    page = as_alice.get(f"/c/dragons/seasons/{season.pk}/").content.decode()
+    assert 'id="season-imports"' in page and f'href="{job_url(job)}">spring.txt</a>' in page
+    page = as_bob.get(f"/c/dragons/seasons/{season.pk}/").content.decode()
+    assert 'id="season-imports"' not in page and "spring.txt" not in page
+
+
 def test_strangers_do_not_learn_a_private_club_exists(
     as_alice: Client, private_club: Club, dave: User
 ) -> None:
