@@ -1,5 +1,5 @@
-"""The operator's admin (/admin/, staff only): clubs, members, players, invitations, tokens
-and import jobs; each satellite app registers its own. Hands, sessions and scores are not
+"""The operator's admin (/admin/, staff only): clubs, members, players, invitations and
+tokens; each satellite app registers its own. Hands, sessions and scores are not
 here: they change only through the services, which keep the scores, totals and history right."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from django import forms
 from django.contrib import admin
 from django.forms.renderers import DjangoTemplates
 
-from games.importing.models import ImportJob
 from games.models import ApiToken, Club, Invitation, Membership, Player
 
 
@@ -72,10 +71,3 @@ class ReadOnlyAdmin(OperatorAdmin):
 
     def has_change_permission(self, request: object, obj: object = None) -> bool:
         return False
-
-
-@admin.register(ImportJob)
-class ImportJobAdmin(ReadOnlyAdmin):
-    list_display = ["file_name", "club", "season", "kind", "status", "created_at", "finished_at"]
-    list_filter = ["status", "kind"]
-    search_fields = ["file_name", "club__name"]

@@ -17,10 +17,8 @@ from django.utils.translation import gettext_lazy
 from games import services
 from games.models import Club, Invitation, Membership, Player, RuleSet, Season
 from scoring.display import SEAT_LABELS
-from scoring.families import pmn_family_keys
 from scoring.forms.typed import model_choice_field
 from scoring.parameters import MAX_PARAMETER
-from scoring.score_files import format_choices
 
 
 def apply_validation_error(
@@ -238,91 +236,3 @@ class DateRangeForm(forms.Form):
 
 class StandingsFilterForm(DateRangeForm):
     min_games = forms.IntegerField(required=False, min_value=0, label=gettext_lazy("Minimum games"))
-
-
-class ScoreImportForm(forms.Form):
-    """Upload a score file into a season; nothing is written until the preview is confirmed."""
-
-    score_file = forms.FileField(
-        label=gettext_lazy("Score file"),
-        help_text=gettext_lazy(
-            "A plain-text (UTF-8) file as the HK or Big Two scorer programs read."
-        ),
-    )
-    score_format = forms.ChoiceField(label=gettext_lazy("Format"), choices=format_choices)
-    rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(),
-        required=False,
-        empty_label=gettext_lazy("The season's rule set"),
-        help_text=gettext_lazy("Setting lines in the file become versions of this rule set."),
-    )
-    undated_on = forms.DateField(
-        required=False,
-        label=gettext_lazy("Date for games before any date line"),
-        help_text=gettext_lazy("Empty: the season's start date, or today."),
-        widget=DateInput(),
-    )
-
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(club=club)
-
-
-class ScoreImportConfirmForm(forms.Form):
-    """The second step: import exactly the previewed file (by its digest)."""
-
-    digest = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    create_players = forms.BooleanField(
-        required=False, label=gettext_lazy("Add the new players listed above to the club")
-    )
-    make_current = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Make these the current rules"),
-        help_text=gettext_lazy(
-            "Off: the file's new rule versions score its own sessions only, and new "
-            "sessions keep starting under the current rules."
-        ),
-    )
-
-
-class MultipleFileInput(forms.ClearableFileInput):
-    allow_multiple_selected = True
-
-
-class MultipleFileField(forms.FileField):
-    """Several files from one input; each is read (and judged) by the importer itself."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".pmn,.txt,text/plain"}))
-        super().__init__(allow_empty_file=True, **kwargs)
-
-    def clean(self, data: Any, initial: Any = None) -> list[Any]:
-        items = data if isinstance(data, list | tuple) else [data] if data else []
-        return [super(MultipleFileField, self).clean(item, initial) for item in items]
-
-
-class PmnImportForm(forms.Form):
-    # Named like the form's own ``files`` (the uploads): the form's metaclass takes declared
-    # fields off the class, so the two never meet.
-    files = MultipleFileField(  # type: ignore[assignment]
-        required=False,
-        label=gettext_lazy("PMN files"),
-        help_text=gettext_lazy("One or more .pmn game records."),
-    )
-    rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(), label=gettext_lazy("Rule set")
-    )
-    played_on = forms.DateField(
-        label=gettext_lazy("Date for games whose record has none"),
-        widget=DateInput(),
-        initial=dt.date.today,
-    )
-    create_players = forms.BooleanField(
-        required=False, label=gettext_lazy("Create the new players listed above")
-    )
-
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(
-            club=club, family__in=pmn_family_keys()
-        )

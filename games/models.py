@@ -542,7 +542,3 @@ class ApiToken(models.Model):
     @property
     def scope_label(self) -> str:
         return "read only" if self.read_only else "read and write"
-
-
-# Webhooks and import jobs live in packages of their own; imported here for Django to see.
-from games.importing.models import ImportJob  # noqa: E402, F401

@@ -8,11 +8,9 @@ from games.views import (
     files,
     hands,
     health,
-    imports,
     language,
     offline,
     people,
-    records,
     replay,
     rules,
     season_sessions,
@@ -70,6 +68,7 @@ urlpatterns = [
         name="invitation_withdraw",
     ),
     path(club + "webhooks/", include("games.webhooks.urls")),
+    path(club, include("games.importing.urls")),
     path(club + "rules/", rules.rule_set_list, name="rule_sets"),
     path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),
     path(club + "rules/<int:rule_set_id>/edit/", rules.rule_set_edit, name="rule_set_edit"),
@@ -81,22 +80,6 @@ urlpatterns = [
         season_sessions.season_sessions,
         name="season_sessions",
     ),
-    path(club + "seasons/<int:season_id>/import/", imports.season_import, name="season_import"),
-    path(club + "imports/<uuid:job_id>/", imports.import_job, name="import_job"),
-    path(
-        club + "imports/<uuid:job_id>/progress/",
-        imports.import_job_progress,
-        name="import_job_progress",
-    ),
-    path(
-        club + "imports/<uuid:job_id>/confirm/",
-        imports.import_job_confirm,
-        name="import_job_confirm",
-    ),
-    path(
-        club + "imports/<uuid:job_id>/cancel/", imports.import_job_cancel, name="import_job_cancel"
-    ),
-    path(club + "imports/<uuid:job_id>/retry/", imports.import_job_retry, name="import_job_retry"),
     path(
         club + "seasons/<int:season_id>/scores.txt", files.season_score_file, name="season_export"
     ),
@@ -110,7 +93,6 @@ urlpatterns = [
         files.season_chart,
         name="season_chart",
     ),
-    path(club + "seasons/<int:season_id>/import-pmn/", records.pmn_import_view, name="pmn_import"),
     path(club + "sessions/new/", sessions.session_start, name="session_start"),
     path(club + "sessions/<int:session_id>/", sessions.session_detail, name="session"),
     path(club + "sessions/<int:session_id>/live/", sessions.session_live, name="session_live"),

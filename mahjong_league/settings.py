@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games.webhooks",
     "games.stats",
     "games.events",
+    "games.importing",
 ]
 
 MIDDLEWARE = [

@@ -34,6 +34,44 @@ def test_scoring_never_imports_the_league(path: Path) -> None:
     assert league == [], f"{path.relative_to(ROOT)} imports {league}"
 
 
+def imported_names(path: Path) -> set[str]:
+    """The modules a file imports and, for ``from M import a``, ``M.a`` too (``a`` may be a
+    module: ``from games import importing``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = imported_modules(path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def core_modules() -> list[Path]:
+    """The league core's modules: those at the root of ``games/`` and its services, views
+    and template tags (the satellite apps nested in ``games/`` are not the core)."""
+    games = ROOT / "games"
+    found = list(games.glob("*.py"))
+    for folder in ("services", "views", "templatetags"):
+        found.extend((games / folder).rglob("*.py"))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", core_modules(), ids=str)
+def test_the_core_never_imports_the_imports_app(path: Path) -> None:
+    """Imports write through the core's services; the core knows nothing of them (the season
+    page places their list with the app's template tag)."""
+    imports = sorted(
+        name
+        for name in imported_names(path)
+        if name == "games.importing" or name.startswith("games.importing.")
+    )
+    assert imports == [], f"{path.relative_to(ROOT)} imports {imports}"
+
+
+def test_the_core_modules_are_found() -> None:
+    names = {path.relative_to(ROOT).as_posix() for path in core_modules()}
+    assert {"games/models.py", "games/services/hands.py", "games/views/files.py"} <= names
+
+
 def module_files() -> dict[str, Path]:
     """Every module of the project by its dotted name (packages by their ``__init__``)."""
     found = {}

@@ -36,7 +36,8 @@ from django.test import RequestFactory
 from django.test.utils import override_settings
 from django.urls import resolve
 
-from games import bulk_hands, exporting, importing, selectors, services
+from games import exporting, selectors, services
+from games.importing import bulk_hands, score_import
 from games.models import (
     Club,
     Hand,
@@ -128,13 +129,13 @@ class Command(BaseCommand):
     def _run(self, season: Season, key: str, text: str, games: int) -> None:
         score_format = GENERATED[key].score_format
         seconds, plan = timed(
-            lambda: importing.plan_import(season=season, text=text, score_format=score_format)
+            lambda: score_import.plan_import(season=season, text=text, score_format=score_format)
         )
         self._line("preview (read, score, plan)", seconds, f"{plan.new_hand_count:,} hands")
         start = time.perf_counter()
         with transaction.atomic():
             seconds, plan = timed(
-                lambda: importing.import_scores(
+                lambda: score_import.import_scores(
                     season=season,
                     text=text,
                     score_format=score_format,
@@ -155,7 +156,7 @@ class Command(BaseCommand):
         self._line("mahjong-score, same file", engine, ratio)
         self._line("sessions created", 0, f"{len(plan.new_sessions):,}")
         seconds, plan = timed(
-            lambda: importing.import_scores(
+            lambda: score_import.import_scores(
                 season=season, text=text, score_format=score_format, by=None
             )
         )

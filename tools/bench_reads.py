@@ -39,7 +39,8 @@ from django.test import RequestFactory
 from django.test.utils import override_settings
 from django.urls import resolve
 
-from games import bulk_hands, importing, selectors, services
+from games import selectors, services
+from games.importing import bulk_hands, score_import
 from games.models import Club, Hand, Season
 from games.views.season_sessions import SESSIONS_PER_PAGE
 from scoring.score_files import format_for_family
@@ -162,7 +163,7 @@ def _fill(season: Season, games: int) -> Season:
     assert score_format is not None  # the benchmark's rule set is of a score-file format
     text = GENERATED[score_format.key].scores(games)
     with transaction.atomic():
-        importing.import_scores(
+        score_import.import_scores(
             season=season,
             text=text,
             score_format=score_format,

@@ -34,7 +34,8 @@ from django.test import RequestFactory
 from django.test.utils import override_settings
 from django.urls import resolve
 
-from games import importing, services
+from games import services
+from games.importing import score_import
 from games.models import Club, Player, RuleSet, RuleSetVersion, Season, SessionSeatTotal
 from games.stats.replay import ratings_replay
 from scoring.score_files import HK_FORMAT
@@ -87,7 +88,7 @@ class Command(BaseCommand):
         text = BENCH.scores(games)
         with transaction.atomic():
             seconds, _ = timed(
-                lambda: importing.import_scores(
+                lambda: score_import.import_scores(
                     season=season,
                     text=text,
                     score_format=score_format,

@@ -29,10 +29,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
-from games import progress
+from games.importing import progress
 from games.importing.models import ImportJob
 from games.importing.planning import plan_import
 from games.importing.plans import ImportPlan, ImportRefused, Problem
+from games.importing.pmn_import import RecordFile, pmn_import
 from games.importing.reading import (
     inline_check_lines,
     pending_file_delete,
@@ -41,7 +42,6 @@ from games.importing.reading import (
 )
 from games.importing.writing import import_scores, no_such_player
 from games.models import RuleSet, Season
-from games.pmn_import import RecordFile, pmn_import
 from games.webhooks.events import emit_import_finished
 from scoring.score_files import SCORE_FORMATS
 

@@ -59,6 +59,7 @@ class ImportJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "games_importjob"  # made when imports were part of the core app
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["season", "-created_at"], name="import_job_season")]
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.bulk_hands import TELL_EVERY, ScoredGame
+from games.importing.bulk_hands import TELL_EVERY, ScoredGame
 from games.importing.plans import (
     ImportPlan,
     ImportRefused,
@@ -21,9 +21,9 @@ from games.importing.plans import (
     PlannedVersion,
     Problem,
 )
+from games.importing.progress import READING, Tell
 from games.importing.reading import read_scores
 from games.models import Hand, Player, RuleSet, Season, Session
-from games.progress import READING, Tell
 from scoring.families import EngineError, get_family
 from scoring.score_files import (
     ScoreFormat,

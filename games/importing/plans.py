@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from games.bulk_hands import ScoredGame
+from games.importing.bulk_hands import ScoredGame
 from games.models import Player, RuleSet, RuleSetVersion, Season, Session
 from scoring.score_files import (
     ScoreFormat,

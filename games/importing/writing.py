@@ -23,12 +23,12 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from games.bulk_hands import NewHand, write_hands
+from games.importing.bulk_hands import NewHand, write_hands
 from games.importing.planning import client_ids, plan_import
 from games.importing.plans import ImportPlan, ImportRefused, PlannedSession, Problem
+from games.importing.progress import Tell
 from games.locks import rule_versions_share_lock, season_import_lock, writes_take_turns
 from games.models import Hand, Player, RuleSet, RuleSetVersion, Season, Seat, Session
-from games.progress import Tell
 from scoring.score_files import (
     ScoreFormat,
 )

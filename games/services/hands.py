@@ -15,7 +15,6 @@ from django.db.models import Max, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.bulk_hands import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_values, score_rows
 from games.models import (
     Hand,
     HandRevision,
@@ -24,6 +23,7 @@ from games.models import (
     Seat,
     Session,
 )
+from games.rows import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_values, score_rows
 from games.selectors import hand_rule_set_version, hand_with_entry_id, unique_or_none
 from games.services.common import IdempotencyConflict, engine_error_to_validation
 from games.totals import session_totals_refresh

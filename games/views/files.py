@@ -1,4 +1,4 @@
-"""A season's files: importing a score file with a preview, exports, standings files, charts."""
+"""A season's files: its score file and standings to download, its charts."""
 
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from games.models import Membership, Season
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
-# The previewed file's options, and the name its text is kept under (reading.pending_file_*).
-PENDING = "score_import"
 SESSIONS_SHOWN = 100
 
 

@@ -11,8 +11,6 @@ from games.forms import StandingsFilterForm
 from games.models import Season
 from scoring.families import get_family
 
-IMPORTS_SHOWN = 5
-
 
 def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     access = club_access(request, slug)
@@ -37,9 +35,5 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
         "standings": standings,
         "family": get_family(season.rule_set.family),
         "sessions": selectors.session_list(club=access.club, season=season),
-        # The club's organisers follow running and recent imports from the season's page.
-        "imports": season.imports.select_related("created_by")[:IMPORTS_SHOWN]
-        if access.can_manage
-        else [],
     }
     return render(request, "games/season_detail.html", context)

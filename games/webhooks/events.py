@@ -44,8 +44,8 @@ def emit_import_finished(job: ImportJob) -> None:
 
 def emit_data(event: str, club_id: int, data: dict[str, Any]) -> None:
     """Tell the club's hooks of ``event`` with ``data`` (a neutral body the caller built,
-    with the club's slug in ``club``) once the current transaction commits."""
-    transaction.on_commit(partial(_send, event, club_id, lambda: data), robust=True)
+    with the club's slug in ``club``), queued in the current transaction like the others."""
+    _send(event, club_id, lambda: data)
 
 
 def import_body(job: ImportJob) -> dict[str, Any]:

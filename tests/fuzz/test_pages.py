@@ -329,7 +329,7 @@ PAGE_FORMS: list[PageForm] = [
     score_import("hk", HK_SCORES, "hk"),
     score_import("big_two", BIG_TWO_SCORES, "big_two"),
     PageForm(
-        "pmn_import",
+        "importing:pmn",
         lambda w: f"/c/{w.club.slug}/seasons/{w.duplicate_season.pk}/import-pmn/",
         lambda w: {
             "rule_set": str(w.duplicate_season.rule_set_id),

@@ -274,7 +274,7 @@ CLUB_MUTATIONS = [
     ),
     Mutation(
         # The world's season is not MCR: the page says so and imports nothing.
-        "pmn_import",
+        "importing:pmn",
         "/c/{slug}/seasons/{season}/import-pmn/",
         lambda w: {"action": "preview"},
         "organiser",
@@ -316,7 +316,7 @@ CLUB_MUTATIONS = [
         writes=False,
     ),
     Mutation(
-        "season_import",
+        "importing:scores",
         "/c/{slug}/seasons/{season}/import/",
         lambda w: {"score_format": "hk"},
         "organiser",
@@ -324,20 +324,20 @@ CLUB_MUTATIONS = [
         writes=False,
     ),
     Mutation(
-        "import_job_confirm",
+        "importing:confirm",
         "/c/{slug}/imports/{import}/confirm/",
         lambda w: {"digest": "stale"},
         "organiser",
         writes=False,
     ),
     Mutation(
-        "import_job_retry",
+        "importing:retry",
         "/c/{slug}/imports/{import}/retry/",
         lambda w: {},
         "organiser",
         writes=False,  # only a stopped import is tried again
     ),
-    Mutation("import_job_cancel", "/c/{slug}/imports/{import}/cancel/", lambda w: {}, "organiser"),
+    Mutation("importing:cancel", "/c/{slug}/imports/{import}/cancel/", lambda w: {}, "organiser"),
     Mutation(
         "hand_preview",
         "/c/{slug}/sessions/{session}/hands/preview/",

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from django.db import connection, models
 
-from games import bulk_hands, copy_text
+from games.importing import bulk_hands, copy_text
+from games.importing.progress import silent
 from games.models import Hand, Score, Session
-from games.progress import silent
+from games.rows import prepared, preparers
 from scoring.families import SeatResult
 
 
@@ -99,15 +100,15 @@ def test_the_prepared_rows_are_what_insert_rows_makes_of_the_rows(
     now = dt.datetime(2026, 5, 1, 12, tzinfo=dt.UTC)
     monkeypatch.setattr(bulk_hands.timezone, "now", lambda: now)
 
-    def prepared(model: type[models.Model], columns: tuple[str, ...], rows: Any) -> list[Any]:
-        prepare = bulk_hands._preparers(model, columns, connection)
-        return [tuple(bulk_hands._prepared(prepare, row)) for row in rows]
+    def as_prepared(model: type[models.Model], columns: tuple[str, ...], rows: Any) -> list[Any]:
+        prepare = preparers(model, columns, connection)
+        return [tuple(prepared(prepare, row)) for row in rows]
 
     hand_rows = bulk_hands._hand_rows(ids, hands, 7, silent)
-    expected_hands = prepared(Hand, bulk_hands.HAND_COLUMNS, hand_rows)
+    expected_hands = as_prepared(Hand, bulk_hands.HAND_COLUMNS, hand_rows)
     assert list(bulk_hands.prepared_hand_rows(ids, hands, 7, silent)) == expected_hands
     score_rows = bulk_hands._score_rows(ids, hands, seats, silent)
-    expected_scores = prepared(Score, bulk_hands.SCORE_COLUMNS, score_rows)
+    expected_scores = as_prepared(Score, bulk_hands.SCORE_COLUMNS, score_rows)
     assert list(bulk_hands.prepared_score_rows(ids, hands, seats, silent)) == expected_scores
     assert len(expected_scores) == 12
     # Prepared for the database: SQLite keeps a client id as its hex text (PostgreSQL, where

@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import charts, importing, selectors, services
+from games import charts, selectors, services
+from games.importing import score_import
 from games.models import Club, Player, Season
 from scoring.score_files import BIG_TWO_FORMAT
 from tests.browser import test_recording as test_browser
@@ -34,7 +35,7 @@ def season_2013(club: Club, alice: User) -> Season:
         club=club, name="Big Two", family="big_two", params={"fry_threshold": 10}, by=alice
     )
     season = services.season_save(club=club, name="2013", rule_set=rules)
-    importing.import_scores(
+    score_import.import_scores(
         season=season,
         text=(BIG_TWO_2013 / "big-two-2013.txt").read_text(),
         score_format=BIG_TWO_FORMAT,
@@ -152,7 +153,7 @@ def test_names_matplotlib_would_read_as_maths_are_drawn_as_written(
         assert as_alice.post("/c/dragons/players/", {"name": name}).status_code == 302
     seatings = [MATHS_NAMES[:4], MATHS_NAMES[3:]]
     text = "".join(f"{' '.join(seats)}\n0 1 2 3\n3 0 1 2\n" for seats in seatings)
-    importing.import_scores(
+    score_import.import_scores(
         season=season, text=text, score_format=BIG_TWO_FORMAT, by=alice, create_players=True
     )
     for slug in charts.CHARTS:

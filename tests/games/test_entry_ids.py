@@ -21,9 +21,10 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from games import importing, services
+from games import services
+from games.importing import score_import
+from games.importing.pmn_import import RecordFile, pmn_import, pmn_import_plan
 from games.models import Club, Hand, Player, Season, Session
-from games.pmn_import import RecordFile, pmn_import, pmn_import_plan
 from scoring.score_files import HK_FORMAT
 from tests.api.conftest import DISCARD, Api, token_for
 from tests.conftest import HK_HALF
@@ -158,17 +159,17 @@ def test_a_score_file_import_is_not_blocked_by_its_ids_taken_in_another_club(
     session: Session, tiger_season: Season, bob: User
 ) -> None:
     section = f"{tiger_season.club_id}/{tiger_season.pk}/2024-01-05|T0 T1 T2 T3|0"
-    taken = uuid.uuid5(importing.NAMESPACE, f"{section}/1/- 2 d -")
+    taken = uuid.uuid5(score_import.NAMESPACE, f"{section}/1/- 2 d -")
     take(session, bob, taken)
 
-    plan = importing.import_scores(
+    plan = score_import.import_scores(
         season=tiger_season, text=TIGER_FILE, score_format=HK_FORMAT, by=None
     )
 
     assert plan.new_hand_count == 2
     first = Hand.objects.get(session__season=tiger_season, number=1)
     assert first.client_id == taken and first.club == tiger_season.club
-    again = importing.import_scores(
+    again = score_import.import_scores(
         season=tiger_season, text=TIGER_FILE, score_format=HK_FORMAT, by=None
     )
     assert (again.new_hand_count, again.known_hand_count) == (0, 2)
@@ -180,9 +181,9 @@ def test_an_import_whose_id_the_club_used_elsewhere_is_refused_with_a_message(
     """Within the club an id can still clash (a member can send any id): on either database
     the import is refused as a whole with its message, never with the database's error."""
     section = f"{season.club_id}/{season.pk}/2024-01-05|A B C D|0"
-    take(session, bob, uuid.uuid5(importing.NAMESPACE, f"{section}/1/- 2 d -"))
-    with pytest.raises(importing.ImportRefused) as refused:
-        importing.import_scores(season=season, text=DRAGON_FILE, score_format=HK_FORMAT, by=None)
+    take(session, bob, uuid.uuid5(score_import.NAMESPACE, f"{section}/1/- 2 d -"))
+    with pytest.raises(score_import.ImportRefused) as refused:
+        score_import.import_scores(season=season, text=DRAGON_FILE, score_format=HK_FORMAT, by=None)
     assert [str(problem) for problem in refused.value.problems] == [
         "The season changed meanwhile; try again."
     ]

@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import exporting, importing, selectors, services
+from games import exporting, selectors, services
+from games.importing import score_import
 from games.models import Club, Player, RuleSet, Season
 from games.services.session_rules import session_switch_rules
 from scoring.engine.big_two_scorefile import big_two_statistics, read_big_two_scores
@@ -45,7 +46,7 @@ def hk_season(season: Season, players: list[Player]) -> Season:
 
 def load(season: Season, text: str, score_format: ScoreFormat) -> Season:
     """Import ``text`` into ``season``, adding its players."""
-    importing.import_scores(
+    score_import.import_scores(
         season=season, text=text, score_format=score_format, by=None, create_players=True
     )
     return season

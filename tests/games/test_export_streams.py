@@ -18,7 +18,8 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import exporting, importing, services
+from games import exporting, services
+from games.importing import score_import
 from games.models import Club, Hand, Season
 from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT
 from tests.conftest import HK_HALF
@@ -76,7 +77,7 @@ def _imported(club: Club, alice: User, family: str, params: Any, path: str) -> S
     season = services.season_save(club=club, name=family, rule_set=rules)
     score_format = {"hk": HK_FORMAT, "big_two": BIG_TWO_FORMAT}[family]
     text = (ENGINE_DATA / path).read_text()
-    importing.import_scores(
+    score_import.import_scores(
         season=season,
         text=text,
         score_format=score_format,

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import importing, selectors, services
+from games import selectors, services
+from games.importing import score_import
 from games.importing.jobs import preview_of
 from games.models import Club, Hand, Player, RuleSet, RuleSetVersion, Score, Season, Session
 from scoring.engine.exact import format_ratio
@@ -30,20 +31,20 @@ def b2_season(club: Club, alice: User) -> Season:
     return services.season_save(club=club, name="2013", rule_set=rules)
 
 
-def import_hk(season: Season, text: str, **options: Any) -> importing.ImportPlan:
-    return importing.import_scores(
+def import_hk(season: Season, text: str, **options: Any) -> score_import.ImportPlan:
+    return score_import.import_scores(
         season=season, text=text, score_format=HK_FORMAT, by=None, **options
     )
 
 
-def import_big_two(season: Season, text: str, **options: Any) -> importing.ImportPlan:
-    return importing.import_scores(
+def import_big_two(season: Season, text: str, **options: Any) -> score_import.ImportPlan:
+    return score_import.import_scores(
         season=season, text=text, score_format=BIG_TWO_FORMAT, by=None, **options
     )
 
 
 def refusal(call: Any, *args: Any, **kwargs: Any) -> list[str]:
-    with pytest.raises(importing.ImportRefused) as refused:
+    with pytest.raises(score_import.ImportRefused) as refused:
         call(*args, **kwargs)
     return [str(problem) for problem in refused.value.problems]
 
@@ -158,7 +159,7 @@ def test_a_file_grown_by_appended_games_adds_only_those(
 
 def what_the_preview_shows(season: Season, text: str, score_format: ScoreFormat) -> tuple[Any, ...]:
     """The check's preview, and each section it shows with the key that finds its session."""
-    plan = importing.plan_import(season=season, text=text, score_format=score_format)
+    plan = score_import.plan_import(season=season, text=text, score_format=score_format)
     preview = preview_of(plan)
     return preview, list(zip([s.key for s in plan.sessions], preview["sessions"], strict=False))
 
@@ -195,12 +196,12 @@ def test_the_import_writes_what_its_preview_showed(
     )
     season = services.season_save(club=club, name="Season", rule_set=rules)
     if first:
-        importing.import_scores(
+        score_import.import_scores(
             season=season, text=first, score_format=score_format, by=None, create_players=True
         )
     preview, shown = what_the_preview_shows(season, then, score_format)
     hands_before = Hand.objects.count()
-    importing.import_scores(
+    score_import.import_scores(
         season=season, text=then, score_format=score_format, by=None, create_players=True
     )
     assert Hand.objects.count() - hands_before == preview["new_hands"] > 0
@@ -221,7 +222,7 @@ def test_client_ids_name_the_section_the_games_place_and_its_tokens(
     import_hk(season, text + "- - 3 d\n")
     section = f"{season.club_id}/{season.pk}/2024-01-05|A B C D|0"
     expected = [
-        uuid.uuid5(importing.NAMESPACE, f"{section}/{place}/{tokens}")
+        uuid.uuid5(score_import.NAMESPACE, f"{section}/{place}/{tokens}")
         for place, tokens in enumerate(["- 2 d -", "1 - - -", "- - 3 d"], 1)
     ]
     assert list(Hand.objects.order_by("number").values_list("client_id", flat=True)) == expected
@@ -277,7 +278,9 @@ def test_unknown_players_are_refused_unless_allowed(club: Club, season: Season) 
 
 
 def test_names_match_exactly(season: Season, players: list[Player]) -> None:
-    plan = importing.plan_import(season=season, text="a B C D\n1 - - -\n", score_format=HK_FORMAT)
+    plan = score_import.plan_import(
+        season=season, text="a B C D\n1 - - -\n", score_format=HK_FORMAT
+    )
     assert plan.new_players == {"a": 1}
 
 
@@ -363,25 +366,25 @@ def test_big_two_games_the_family_refuses_are_listed_by_line(b2_season: Season) 
     ],
 )
 def test_bad_uploads_are_explained(data: bytes, message: str) -> None:
-    with pytest.raises(importing.ImportRefused) as refused:
-        importing.decode(data)
+    with pytest.raises(score_import.ImportRefused) as refused:
+        score_import.decode(data)
     assert [str(problem) for problem in refused.value.problems] == [message]
 
 
 def test_a_huge_file_is_refused_before_reading() -> None:
-    with pytest.raises(importing.ImportRefused, match="larger than 32 MB"):
-        importing.check_size(importing.MAX_FILE_BYTES + 1)
+    with pytest.raises(score_import.ImportRefused, match="larger than 32 MB"):
+        score_import.check_size(score_import.MAX_FILE_BYTES + 1)
 
 
 def test_a_byte_order_mark_and_crlf_are_read(season: Season, players: list[Player]) -> None:
-    text = importing.decode("\ufeffA B C D\r\n1 - - -\r\n".encode())
+    text = score_import.decode("\ufeffA B C D\r\n1 - - -\r\n".encode())
     import_hk(season, text)
     assert Score.objects.filter(player__name="A").get().points == Decimal(6)
 
 
 def test_lines_are_numbered_as_the_reader_numbers_them(season: Season) -> None:
     # A form feed ends a line for the reader (str.splitlines): A B C D is line 2, W X Y Z 4.
-    plan = importing.plan_import(
+    plan = score_import.plan_import(
         season=season, text="B=2\x0cA B C D\n1 - - -\nW X Y Z\n- - - -\n", score_format=HK_FORMAT
     )
     assert plan.new_players == {name: 2 for name in "ABCD"} | {name: 4 for name in "WXYZ"}

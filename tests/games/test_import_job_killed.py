@@ -38,7 +38,8 @@ FILE = "2026-03-01\nA B C D\n" + "1 - - -\n2 d - -\n" * (GAMES // 2)
 STATE = """
 import json
 from games.importing import jobs
-from games.models import Hand, ImportJob
+from games.importing.models import ImportJob
+from games.models import Hand
 job = ImportJob.objects.get()
 print(json.dumps({"status": job.status, "hands": Hand.objects.count(),
     "lost": jobs.job_is_lost(job), "attempts": job.attempts}))

@@ -17,7 +17,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from games import importing, services
+from games import services
+from games.importing import reading, score_import
 from games.importing.models import ImportJob
 from games.models import Club, Hand, Player, RuleSetVersion, Season, Session
 from scoring.score_files import HK_FORMAT
@@ -134,7 +135,7 @@ def test_a_checked_file_imported_meanwhile_is_not_imported_twice(
     """The import plans again, under its locks, what the check planned: the games another
     import wrote after the check are found by their client ids and left as they are."""
     upload(as_alice, season, TWO_TABLES)
-    importing.import_scores(
+    score_import.import_scores(
         season=season, text=TWO_TABLES, score_format=HK_FORMAT, by=None, create_players=True
     )
     confirm(as_alice, season, create_players="on")
@@ -207,7 +208,7 @@ def test_bad_uploads_get_a_clear_message(
 def test_a_huge_upload_is_refused(
     as_alice: Client, season: Season, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(importing.reading, "MAX_FILE_BYTES", 1024 * 1024)
+    monkeypatch.setattr(reading, "MAX_FILE_BYTES", 1024 * 1024)
     response = upload(as_alice, season, b"# padding\n" * 110_000)
     assert response.status_code == 200
     assert "The file is larger than 1 MB." in response.content.decode()
@@ -250,6 +251,17 @@ def test_only_organisers_import(
     assert client.get(url).status_code == 302  # to the sign-in page
 
 
+def test_the_season_page_lists_its_imports_to_organisers_only(
+    as_alice: Client, as_bob: Client, season: Season
+) -> None:
+    upload(as_alice, season, TWO_TABLES, name="spring.txt")
+    job = latest_job()
+    page = as_alice.get(f"/c/dragons/seasons/{season.pk}/").content.decode()
+    assert 'id="season-imports"' in page and f'href="{job_url(job)}">spring.txt</a>' in page
+    page = as_bob.get(f"/c/dragons/seasons/{season.pk}/").content.decode()
+    assert 'id="season-imports"' not in page and "spring.txt" not in page
+
+
 def test_strangers_do_not_learn_a_private_club_exists(
     as_alice: Client, private_club: Club, dave: User
 ) -> None:
@@ -271,7 +283,7 @@ def test_the_uploaded_file_waits_in_storage_and_goes_once_imported(
     upload(as_alice, season, TWO_TABLES)
     job = latest_job()
     assert "B=2" not in str(dict(as_alice.session))
-    assert importing.pending_file_read(name=job.file) == TWO_TABLES.rstrip("\n")
+    assert score_import.pending_file_read(name=job.file) == TWO_TABLES.rstrip("\n")
     confirm(as_alice, season, create_players="on")
     work()
     assert Hand.objects.count() == 3 and not default_storage.exists(job.file)
@@ -292,8 +304,8 @@ def test_a_job_whose_file_expired_fails_and_asks_for_the_file_again(
 def test_files_of_previews_never_confirmed_are_removed_after_a_day(
     as_alice: Client, season: Season, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old = importing.pending_file_save(text="A B C D\n")
-    later = timezone.now() + importing.PENDING_LIFETIME + dt.timedelta(minutes=1)
+    old = score_import.pending_file_save(text="A B C D\n")
+    later = timezone.now() + score_import.PENDING_LIFETIME + dt.timedelta(minutes=1)
     monkeypatch.setattr(timezone, "now", lambda: later)
     upload(as_alice, season, TWO_TABLES)
     assert not default_storage.exists(old)

@@ -18,10 +18,11 @@ from django.core.management import call_command
 from django.db import connection, connections
 from django_tasks_db.models import DBTaskResult
 
-from games import bulk_hands, importing, services
+from games import services
+from games.importing import bulk_hands, score_import
+from games.importing.pmn_import import RecordFile, pmn_import
+from games.importing.progress import WRITING
 from games.models import Club, Hand, Player, Season, Session
-from games.pmn_import import RecordFile, pmn_import
-from games.progress import WRITING
 from scoring.score_files import HK_FORMAT
 from tests.games.test_concurrency import THREADS, run_together
 from tests.games.test_pmn_import import DUPLICATE
@@ -44,7 +45,7 @@ def test_the_same_file_imported_by_five_organisers_at_once_is_imported_once(
     text = TEXT.read_text()
 
     def work(_: int) -> Any:
-        return importing.import_scores(season=season, text=text, score_format=HK_FORMAT, by=None)
+        return score_import.import_scores(season=season, text=text, score_format=HK_FORMAT, by=None)
 
     plans = run_together(5, work)
     assert sorted(plan.new_hand_count for plan in plans) == [0, 0, 0, 0, 6]
@@ -55,7 +56,9 @@ def test_a_large_import_queues_a_job_that_vacuums_and_analyses_the_tables(
     season: Season, players: list[Player], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(bulk_hands, "ANALYZE_AFTER", 1)
-    importing.import_scores(season=season, text=TEXT.read_text(), score_format=HK_FORMAT, by=None)
+    score_import.import_scores(
+        season=season, text=TEXT.read_text(), score_format=HK_FORMAT, by=None
+    )
     assert DBTaskResult.objects.filter(task_path__endswith="analyse_hand_tables").count() == 1
     call_command("worker", "--burst", verbosity=0)
     with connection.cursor() as cursor:
@@ -176,7 +179,7 @@ def import_held_halfway(
             assert resume.wait(60), "the test never let the import go on"
 
     def run() -> Any:
-        return importing.import_scores(
+        return score_import.import_scores(
             season=season, text=text, score_format=HK_FORMAT, by=None, progress=progress, **options
         )
 

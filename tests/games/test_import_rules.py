@@ -12,9 +12,10 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
-from games import importing, services
+from games import services
+from games.importing import score_import
+from games.importing.pmn_import import RecordFile, pmn_import
 from games.models import Club, Player, RuleSet, RuleSetVersion, Season, Session
-from games.pmn_import import RecordFile, pmn_import
 from scoring.score_files import HK_FORMAT
 from tests.games.test_import_pages import confirm, upload, work
 
@@ -31,7 +32,7 @@ def started(season: Season, players: list[Player], alice: User) -> Session:
 def test_a_version_a_file_makes_scores_its_sessions_only(
     season: Season, rule_set: RuleSet, players: list[Player], alice: User
 ) -> None:
-    importing.import_scores(season=season, text=FILE, score_format=HK_FORMAT, by=alice)
+    score_import.import_scores(season=season, text=FILE, score_format=HK_FORMAT, by=alice)
     made = RuleSetVersion.objects.get(rule_set=rule_set, number=2)
     assert made.from_import and made.params["max_faan"] == 13
     imported = Session.objects.get(season=season, import_key__gt="")
@@ -44,7 +45,7 @@ def test_a_version_a_file_makes_scores_its_sessions_only(
 def test_the_organiser_can_make_the_files_rules_current(
     season: Season, rule_set: RuleSet, players: list[Player], alice: User
 ) -> None:
-    importing.import_scores(
+    score_import.import_scores(
         season=season, text=FILE, score_format=HK_FORMAT, by=alice, make_current=True
     )
     assert started(season, players, alice).rule_set_version.number == 2
@@ -53,7 +54,7 @@ def test_the_organiser_can_make_the_files_rules_current(
 def test_editing_the_rules_after_an_import_makes_the_next_number(
     season: Season, rule_set: RuleSet, players: list[Player], alice: User
 ) -> None:
-    importing.import_scores(season=season, text=FILE, score_format=HK_FORMAT, by=alice)
+    score_import.import_scores(season=season, text=FILE, score_format=HK_FORMAT, by=alice)
     started(season, players, alice)  # version 1 is now in use: an edit makes a new one
     params = {**rule_set.current_version().params, "max_faan": 8}
     version = services.rule_set_update(
@@ -79,7 +80,7 @@ def test_dates_outside_the_season_are_pointed_out(
     season.starts_on, season.ends_on = dt.date(2026, 3, 1), dt.date(2026, 3, 31)
     season.save()
     text = "2026-02-27\nA B C D\n1 - - -\n2026-03-05\n1 - - -\n2026-04-02\n2 - - -\n"
-    plan = importing.plan_import(season=season, text=text, score_format=HK_FORMAT)
+    plan = score_import.plan_import(season=season, text=text, score_format=HK_FORMAT)
     assert [str(w) for w in plan.warnings] == [
         "line 3: 2026-02-27 is before Spring starts (2026-03-01)",
         "line 7: 2026-04-02 is after Spring ends (2026-03-31)",

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import importing
+from games.importing import score_import
 from games.models import Hand, Player, Score, Season, SessionSeatTotal
 from games.stats.models import RatingsPending
 from games.totals import sessions_summed
@@ -32,7 +32,7 @@ def test_an_import_in_turns_writes_what_one_transaction_would(
 ) -> None:
     settings.SQLITE_HOLD_MS = 0  # a turn for each group, where writes take turns
     told: list[tuple[str, int, int]] = []
-    plan = importing.import_scores(
+    plan = score_import.import_scores(
         season=season,
         text=score_file(),
         score_format=HK_FORMAT,

@@ -15,8 +15,8 @@ from django.test import Client
 
 from games import services
 from games.importing.models import ImportJob
+from games.importing.pmn_import import RecordFile, pmn_import, pmn_import_plan
 from games.models import Club, Hand, Player, RuleSet, Season, Session
-from games.pmn_import import RecordFile, pmn_import, pmn_import_plan
 from tests.games.pages import snapshot, text
 from tests.workers import run_worker
 

@@ -13,8 +13,8 @@ from django.http import HttpResponse
 from django.test import Client
 
 from games import services
+from games.importing.pmn_import import RecordFile, pmn_import
 from games.models import Club, Hand, Session
-from games.pmn_import import RecordFile, pmn_import
 from tests.games.pages import text
 
 DATA = Path(__file__).parent / "data"

@@ -22,8 +22,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import bulk_hands, importing, selectors, services
-from games.bulk_hands import ScoredGame
+from games import selectors, services
+from games.importing import bulk_hands, score_import
+from games.importing.bulk_hands import ScoredGame
 from games.models import Club, Hand, Player, Score, Season, Session, SessionSeatTotal
 from games.totals import COLUMNS, PLACE, summed, totals_differences
 from scoring.families import SeatResult, SessionSeat, get_family
@@ -370,8 +371,8 @@ def test_an_import_and_an_import_that_adds_to_its_sessions_keep_the_totals(
     season: Season, players: list[Player]
 ) -> None:
     hk = SCORE_FORMATS["hk"]
-    importing.import_scores(season=season, text=APPENDED, score_format=hk, by=None)
-    importing.import_scores(season=season, text=APPENDED + "- - 3 d\n", score_format=hk, by=None)
+    score_import.import_scores(season=season, text=APPENDED, score_format=hk, by=None)
+    score_import.import_scores(season=season, text=APPENDED + "- - 3 d\n", score_format=hk, by=None)
     (session,) = Session.objects.filter(season=season)
     assert Hand.objects.filter(session=session).count() == 3
     assert sum(SessionSeatTotal.objects.values_list("hands", flat=True)) == 3 * 4
@@ -393,7 +394,7 @@ def test_the_demo_club_and_a_generated_season_keep_their_totals(
     call_command("seed_demo", stdout=StringIO())
     seasons = seasons_of(club, alice)
     for key, scores in (("hk", hk_scores), ("big_two", big_two_scores)):
-        importing.import_scores(
+        score_import.import_scores(
             season=seasons[key],
             text=scores(300),
             score_format=SCORE_FORMATS[key],

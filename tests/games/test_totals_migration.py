@@ -17,7 +17,7 @@ from django.apps.registry import Apps
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games.bulk_hands import RESULT_FIELDS, result_values
+from games.rows import RESULT_FIELDS, result_values
 from scoring.families import SeatResult, get_family
 from tests.games.test_totals import FAMILIES
 

@@ -64,7 +64,7 @@ def club_pages(world: ClubWorld) -> list[str]:
         reverse("season_create", args=[slug]),
         reverse("season_edit", args=[slug, season]),
         reverse("season_sessions", args=[slug, season]),
-        reverse("season_import", args=[slug, season]),
+        reverse("importing:scores", args=[slug, season]),
         reverse("session_start", args=[slug]),
         reverse("session", args=[slug, session]),
         reverse("session_rules", args=[slug, session]),

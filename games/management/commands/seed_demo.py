@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games import importing, services
+from games import services
+from games.importing import score_import
 from games.models import Club, Player, Season
 from scoring.families import FAMILIES, Family
 from scoring.families.base import Demo
@@ -73,7 +74,7 @@ class Command(BaseCommand):
             starts_on=start,
         )
         if demo.score_file is not None and family.score_file is not None:
-            importing.import_scores(
+            score_import.import_scores(
                 season=season,
                 text=demo.score_file(start),
                 score_format=family.score_file,

@@ -10,26 +10,30 @@ from __future__ import annotations
 import json
 import uuid
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
-from functools import cache, cached_property, partial
-from itertools import islice
-from operator import attrgetter
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, models
-from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone
 from django_tasks import task
 
-from games import copy_text
-from games.copy_text import copy_lines
+from games.importing import copy_text
+from games.importing.copy_text import copy_lines
+from games.importing.progress import WRITING, Tell, silent
 from games.models import Hand, Score, Session
-from games.progress import WRITING, Tell, silent
+from games.rows import (
+    SCORE_COLUMNS,
+    insert_prepared_rows,
+    prepared,
+    preparers,
+    result_values,
+    score_rows,
+)
 from games.totals import PLACE, session_totals_refresh, summed
 from scoring.families import SeatResult
 
-BATCH = 5000  # rows per INSERT run where COPY is not available
 # After this many new hands the tables are vacuumed and analysed once committed: otherwise
 # the planner, still counting the rows from before, picks a slow plan for the standings and
 # the session lists,
@@ -52,18 +56,6 @@ HAND_COLUMNS = (
     "updated_by_id",
     "updated_at",
     "record",
-)
-# A score row is where it stands, then every field of the family's SeatResult as it is.
-RESULT_FIELDS = tuple(f.name for f in fields(SeatResult))
-result_values = attrgetter(*RESULT_FIELDS)  # a SeatResult's values in that order
-SCORE_COLUMNS = (
-    "hand_id",
-    "seat",
-    "player_id",
-    "session_id",
-    "season_id",
-    "played_on",
-    *RESULT_FIELDS,
 )
 CLIENT_ID = HAND_COLUMNS.index("client_id")
 PLACED = SCORE_COLUMNS.index("played_on") + 1  # a score row's columns up to its results
@@ -246,10 +238,10 @@ def prepared_hand_rows(
 ) -> Iterator[tuple[Any, ...]]:
     """The rows of :func:`_hand_rows` as :func:`insert_rows` prepares them: the columns
     after the client id are the same in every row, so they are prepared once."""
-    prepare = _preparers(Hand, HAND_COLUMNS, connections[DEFAULT_DB_ALIAS])
+    prepare = preparers(Hand, HAND_COLUMNS, connections[DEFAULT_DB_ALIAS])
     head, prepare_client_id = prepare[:CLIENT_ID], prepare[CLIENT_ID]
     now, typed, version = timezone.now(), Hand.Source.TYPED, 1
-    tail = tuple(_prepared(prepare[CLIENT_ID + 1 :], (version, by_id, now, by_id, now, "")))
+    tail = tuple(prepared(prepare[CLIENT_ID + 1 :], (version, by_id, now, by_id, now, "")))
     for done, (hand_id, (session, number, client_id, game)) in enumerate(
         zip(ids, hands, strict=True)
     ):
@@ -266,7 +258,7 @@ def prepared_score_rows(
     """The rows of :func:`_score_rows` as :func:`insert_rows` prepares them: each session's
     part and each scored game's results are prepared once (as :func:`score_lines` formats
     them once)."""
-    prepare = _preparers(Score, SCORE_COLUMNS, connections[DEFAULT_DB_ALIAS])
+    prepare = preparers(Score, SCORE_COLUMNS, connections[DEFAULT_DB_ALIAS])
     prepare_hand = prepare[:1]  # a row: its hand, where the seat stands (to PLACED), results
     places: dict[int, list[tuple[Any, ...]]] = {}
     results: dict[int, list[tuple[Any, ...]]] = {}
@@ -277,12 +269,12 @@ def prepared_score_rows(
         if place is None:
             rows = score_rows(hand_id, session, seats[session.pk], game.results)
             place = places[session.pk] = [
-                tuple(_prepared(prepare[1:PLACED], row[1:PLACED])) for row in rows
+                tuple(prepared(prepare[1:PLACED], row[1:PLACED])) for row in rows
             ]
         result = results.get(id(game))
         if result is None:
             result = results[id(game)] = [
-                tuple(_prepared(prepare[PLACED:], result_values(outcome)))
+                tuple(prepared(prepare[PLACED:], result_values(outcome)))
                 for outcome in game.results
             ]
         (hand,) = _prepared_if(prepare_hand, (hand_id,))
@@ -292,7 +284,7 @@ def prepared_score_rows(
 
 def _prepared_if(prepare: list[Any], values: tuple[Any, ...]) -> Sequence[Any]:
     """``values`` prepared, or as they are when none of their columns needs preparing."""
-    return _prepared(prepare, values) if any(prepare) else values
+    return prepared(prepare, values) if any(prepare) else values
 
 
 def _place_texts(session: Session, seats: Mapping[int, int]) -> dict[int, str]:
@@ -309,41 +301,6 @@ def analyse_hand_tables() -> str:
     return "analysed"
 
 
-def score_rows(
-    hand_id: int, session: Session, seats: Mapping[int, int], results: Sequence[SeatResult]
-) -> Iterator[tuple[Any, ...]]:
-    """One score row per seat, in ``SCORE_COLUMNS`` order."""
-    for seat, result in enumerate(results):
-        place = (hand_id, seat, seats[seat], session.pk, session.season_id, session.played_on)
-        yield (*place, *result_values(result))
-
-
-# Fields whose values the database driver does not take as Python gives them (SQLite has no
-# uuid, date or decimal type): each is prepared as the ORM prepares it.
-PREPARED_FIELDS = (models.UUIDField, models.DateField, models.DecimalField)
-
-
-def insert_rows(model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Any]) -> None:
-    """Insert ``rows`` (values in ``columns`` order) with one prepared statement run over
-    each batch: one query, as the database and Django's query log count it."""
-    prepare = _preparers(model, columns, connections[DEFAULT_DB_ALIAS])
-    insert_prepared_rows(model, columns, (_prepared(prepare, row) for row in rows))
-
-
-def insert_prepared_rows(
-    model: type[models.Model], columns: tuple[str, ...], rows: Iterable[Sequence[Any]]
-) -> None:
-    """:func:`insert_rows` of rows whose values are already as the database takes them."""
-    statement = (
-        f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
-        f"VALUES ({', '.join(['%s'] * len(columns))})"
-    )
-    with connection.cursor() as cursor:
-        iterator = iter(rows)
-        while batch := list(islice(iterator, BATCH)):
-            cursor.executemany(statement, batch)
-
-
 def analyze_tables() -> None:
     """Vacuum (in a transaction: only analyse) the tables an import fills, on PostgreSQL."""
     command = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
@@ -358,24 +315,3 @@ def analyze_tables() -> None:
             "games_season, games_ruleset, games_rulesetversion"
         )
         cursor.execute(f"{command} {tables}")
-
-
-def _preparers(
-    model: type[models.Model], columns: tuple[str, ...], database: BaseDatabaseWrapper
-) -> list[Any]:
-    """For each column, how its values are prepared (None: as they are). Dates and amounts
-    repeat from row to row, so each distinct one is prepared once."""
-    by_column = {field.attname: field for field in model._meta.concrete_fields}
-    preparers: list[Any] = []
-    for column in columns:
-        field = by_column[column]
-        if not isinstance(field, PREPARED_FIELDS):
-            preparers.append(None)
-            continue
-        prepare = partial(field.get_db_prep_save, connection=database)
-        preparers.append(prepare if isinstance(field, models.UUIDField) else cache(prepare))
-    return preparers
-
-
-def _prepared(prepare: list[Any], row: tuple[Any, ...]) -> list[Any]:
-    return [value if how is None else how(value) for how, value in zip(prepare, row, strict=True)]

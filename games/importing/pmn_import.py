@@ -21,9 +21,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import services
+from games.importing.progress import READING, WRITING, Tell, silent
 from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Hand, Player, RuleSet, Season, Session
-from games.progress import READING, WRITING, Tell, silent
 from games.selectors import hand_entry_ids_in_season
 from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat

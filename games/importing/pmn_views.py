@@ -11,17 +11,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 
 from games.access import club_access, signed_in
-from games.forms import PmnImportForm
 from games.importing import jobs
+from games.importing.forms import PmnImportForm
 from games.importing.models import ImportJob
-from games.models import Membership, Season
-from games.pmn_import import (
+from games.importing.pmn_import import (
     MAX_TOTAL_BYTES,
     ImportPlan,
     RecordFile,
     decode_upload,
     pmn_import_plan,
 )
+from games.models import Membership, Season
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -35,7 +35,7 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
     )
     context: dict[str, Any] = {"access": access, "club": access.club, "season": season}
     if not get_family(season.rule_set.family).pmn_records:
-        return render(request, "games/pmn_import.html", context)
+        return render(request, "importing/pmn.html", context)
     form = PmnImportForm(
         request.POST or None,
         request.FILES or None,
@@ -54,9 +54,9 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
             if request.POST.get("action") == "import":
                 job = _queue(request, form, season, files, plan)
                 if job is not None:
-                    return redirect("import_job", slug=slug, job_id=job.pk)
+                    return redirect("importing:job", slug=slug, job_id=job.pk)
     context.update(form=form, plan=plan, files=files)
-    return render(request, "games/pmn_import.html", context)
+    return render(request, "importing/pmn.html", context)
 
 
 def _queue(

@@ -14,10 +14,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import importing, progress
 from games.access import ClubAccess, club_access, signed_in
-from games.forms import ScoreImportConfirmForm, ScoreImportForm
-from games.importing import jobs
+from games.importing import jobs, progress, score_import
+from games.importing.forms import ScoreImportConfirmForm, ScoreImportForm
 from games.importing.models import ImportJob
 from games.models import Membership, Season
 from scoring.score_files import format_for_family
@@ -47,14 +46,14 @@ def season_import(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
         club=access.club,
         initial={"score_format": default.key if default else None},
     )
-    problems: list[importing.Problem] = []
+    problems: list[score_import.Problem] = []
     if request.method == "POST" and form.is_valid():
         try:
             job = _upload(request, season, form.cleaned_data)
-        except importing.ImportRefused as refused:
+        except score_import.ImportRefused as refused:
             problems = refused.problems
         else:
-            return redirect("import_job", slug=slug, job_id=job.pk)
+            return redirect("importing:job", slug=slug, job_id=job.pk)
     context = {
         "access": access,
         "club": access.club,
@@ -63,13 +62,13 @@ def season_import(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
         "problems": problems,
         "imports": season.imports.select_related("created_by")[:10],
     }
-    return render(request, "games/score_import.html", context)
+    return render(request, "importing/scores.html", context)
 
 
 def _upload(request: HttpRequest, season: Season, data: dict[str, Any]) -> ImportJob:
     upload = data["score_file"]
-    importing.check_size(upload.size)
-    text = importing.decode(upload.read())
+    score_import.check_size(upload.size)
+    text = score_import.decode(upload.read())
     options = {
         "score_format": data["score_format"],
         "rule_set": data["rule_set"].pk if data["rule_set"] else None,
@@ -92,7 +91,7 @@ def _render_job(
     access: ClubAccess,
     job: ImportJob,
     confirm: ScoreImportConfirmForm,
-    refused: list[importing.Problem] | None = None,
+    refused: list[score_import.Problem] | None = None,
 ) -> HttpResponse:
     context = {
         "access": access,
@@ -105,7 +104,7 @@ def _render_job(
         "confirm": confirm if _can_confirm(job) else None,
         "can_retry": jobs.job_can_retry(job),
     }
-    return render(request, "games/import_job.html", context)
+    return render(request, "importing/job.html", context)
 
 
 def _can_confirm(job: ImportJob) -> bool:
@@ -137,7 +136,7 @@ def import_job_progress(request: HttpRequest, slug: str, job_id: uuid.UUID) -> J
     job = _job(access, job_id)
     state = job_state(job)
     context = {"state": state, "job": job}
-    state["figures"] = render_to_string("games/_import_figures.html", context).strip()
+    state["figures"] = render_to_string("importing/_figures.html", context).strip()
     return JsonResponse(state, headers={"Cache-Control": "no-store"})
 
 
@@ -149,7 +148,7 @@ def import_job_confirm(request: HttpRequest, slug: str, job_id: uuid.UUID) -> Ht
     form = ScoreImportConfirmForm(request.POST)
     if not form.is_valid() or form.cleaned_data["digest"] != job.digest:
         messages.error(request, _("That preview is no longer available: upload the file again."))
-        return redirect("season_import", slug=slug, season_id=job.season_id)
+        return redirect("importing:scores", slug=slug, season_id=job.season_id)
     refused = jobs.job_confirm(
         job,
         create_players=form.cleaned_data["create_players"],
@@ -157,7 +156,7 @@ def import_job_confirm(request: HttpRequest, slug: str, job_id: uuid.UUID) -> Ht
     )
     if refused:
         return _render_job(request, access, job, form, refused)
-    return redirect("import_job", slug=slug, job_id=job.pk)
+    return redirect("importing:job", slug=slug, job_id=job.pk)
 
 
 @login_required
@@ -167,7 +166,7 @@ def import_job_cancel(request: HttpRequest, slug: str, job_id: uuid.UUID) -> Htt
     job = _job(access, job_id)
     jobs.job_cancel(job)
     messages.info(request, _("The import is being cancelled: nothing of it will be saved."))
-    return redirect("import_job", slug=slug, job_id=job.pk)
+    return redirect("importing:job", slug=slug, job_id=job.pk)
 
 
 @login_required
@@ -177,4 +176,4 @@ def import_job_retry(request: HttpRequest, slug: str, job_id: uuid.UUID) -> Http
     job = _job(access, job_id)
     for problem in jobs.job_retry(job):
         messages.error(request, str(problem))
-    return redirect("import_job", slug=slug, job_id=job.pk)
+    return redirect("importing:job", slug=slug, job_id=job.pk)

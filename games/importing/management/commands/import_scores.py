@@ -10,8 +10,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.urls import reverse
 
-from games import importing, services
-from games.importing import jobs
+from games import services
+from games.importing import jobs, score_import
 from games.importing.models import ImportJob
 from games.models import Club, RuleSet, Season
 from scoring.score_files import SCORE_FORMATS, ScoreFormat, format_for_family
@@ -60,7 +60,7 @@ class Command(BaseCommand):
             score_format = self._format(season, options["score_format"])
             try:
                 plan = self._run(path, season, rule_set, score_format, text, options)
-            except importing.ImportRefused as refused:
+            except score_import.ImportRefused as refused:
                 for problem in refused.problems:
                     where = f", line {problem.line}" if problem.line else ""
                     self.stderr.write(f"{path}{where}: {problem.message}")
@@ -71,11 +71,11 @@ class Command(BaseCommand):
 
     def _text(self, path: Path) -> str:
         try:
-            importing.check_size(path.stat().st_size)
-            return importing.decode(path.read_bytes())
+            score_import.check_size(path.stat().st_size)
+            return score_import.decode(path.read_bytes())
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
-        except importing.ImportRefused as refused:
+        except score_import.ImportRefused as refused:
             raise CommandError(f"{path}: {'; '.join(refused.messages)}") from None
 
     def _season(self, club: Club, options: dict[str, Any]) -> tuple[Season, RuleSet | None]:
@@ -110,8 +110,8 @@ class Command(BaseCommand):
         score_format: ScoreFormat,
         text: str,
         options: dict[str, Any],
-    ) -> importing.ImportPlan:
-        return importing.import_scores(
+    ) -> score_import.ImportPlan:
+        return score_import.import_scores(
             season=season,
             text=text,
             score_format=score_format,
@@ -129,7 +129,7 @@ class Command(BaseCommand):
             job = self._queue(path, season, rule_set, score_format, text, options)
         self.stdout.write(
             f"{path}: queued as import job {job.pk}; a worker (`manage.py worker`) imports it. "
-            f"Follow it at {reverse('import_job', args=[club.slug, job.pk])}"
+            f"Follow it at {reverse('importing:job', args=[club.slug, job.pk])}"
         )
 
     def _queue(
@@ -152,7 +152,7 @@ class Command(BaseCommand):
             season=season, file_name=path.name, text=text, options=job_options, by=None
         )
 
-    def _report(self, path: Path, plan: importing.ImportPlan, dry_run: bool) -> None:
+    def _report(self, path: Path, plan: score_import.ImportPlan, dry_run: bool) -> None:
         verb = "would create" if dry_run else "created"
         self.stdout.write(
             f"{path}: {plan.game_count} games; {verb} {len(plan.new_sessions)} sessions and "
