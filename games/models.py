@@ -606,5 +606,6 @@ class ApiToken(models.Model):
 
 
 # Webhooks and import jobs live in packages of their own; imported here for Django to see.
+from games.health.models import WorkerHeartbeat  # noqa: E402, F401
 from games.importing.models import ImportJob  # noqa: E402, F401
 from games.webhooks.models import Webhook, WebhookDelivery  # noqa: E402, F401

@@ -326,6 +326,9 @@ TASKS = {
     }
 }
 
+# A running worker writes a heartbeat this often; `/health/` counts it silent after two missed.
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 10)
+
 # The caches: "default" (API throttle counts) and "progress" (how far running jobs have got,
 # written outside their transactions). In Redis when REDIS_URL is set, so that every app
 # server and worker shares them; otherwise throttles count in each process's memory and
