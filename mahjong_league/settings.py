@@ -8,6 +8,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from mahjong_league.observability import sentry_start
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -73,6 +75,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every answer carries the request's id, and every log line of it is written with it.
+    "games.request_ids.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "games.middleware.RefuseNulMiddleware",
@@ -363,12 +367,38 @@ WEBHOOKS_TIMEOUT_SECONDS = env_int("WEBHOOKS_TIMEOUT_SECONDS", 10)
 # The first retry of a failed delivery waits this long; each next one twice as long (max 1 h).
 WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)
 
+# Log lines carry the id of their request; LOG_FORMAT=json writes one JSON object a line.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use text or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_refusals": {"()": "mahjong_league.log_filters.OneLineRefusals"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "one_line_refusals": {"()": "mahjong_league.log_filters.OneLineRefusals"},
+        "request_id": {"()": "games.request_ids.RequestIdFilter"},
+    },
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "mahjong_league.observability.JsonLines"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     # Django logs a refused request (403, 400) with the exception's traceback.
     "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Errors, and the traces of requests slower than SENTRY_SLOW_REQUEST_MS, go to Sentry.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    sentry_start(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        slow_seconds=env_int("SENTRY_SLOW_REQUEST_MS", 1000) / 1000,
+    )
