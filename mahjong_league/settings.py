@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "games.middleware.ClubTimeZoneMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Lag-tolerant reads to the read replica, unless the caller has just written.
+    "games.replica.ReplicaReadsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After the account is known: a signed-in member's chosen language comes with it.
@@ -146,6 +148,21 @@ SQLITE_OPTIONS = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+# A read replica (a streaming copy of the primary): the reads that tolerate a second of lag
+# go there (games/replica.py); a member who has just written reads the primary for
+# REPLICA_READ_YOUR_WRITES_SECONDS.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = {
+        **dj_database_url.parse(
+            DATABASE_REPLICA_URL,
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", DEFAULT_CONN_MAX_AGE),
+            conn_health_checks=True,
+        ),
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"],
+    }
+DATABASE_ROUTERS = ["games.replica.ReplicaRouter"]
+REPLICA_READ_YOUR_WRITES_SECONDS = env_int("REPLICA_READ_YOUR_WRITES_SECONDS", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
