@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +30,7 @@ needs_replica = pytest.mark.skipif(
 )
 
 # Reads as a visitor, then signs in (a write) and reads again: which database answered each.
-VISITS = (
-    """
+VISITS = """
 import json, time
 from django.db import connections
 from django.test import Client
@@ -56,13 +54,12 @@ for _ in range(50):  # the club is streamed within moments
     time.sleep(0.1)
 home = read(visitor, "/")
 member = Client()
-signed_in = member.post("/accounts/login/", {"username": "alice", "password": %r})
+sign_in = {"username": "alice", "password": "correct-horse-battery"}  # PASSWORD
+signed_in = member.post("/accounts/login/", sign_in)
 after_write = read(member, "/api/v1/clubs/")
 print(json.dumps({"standby": standby, "public": public, "home": home,
                   "sign_in": signed_in.status_code, "after_write": after_write}))
 """
-    % PASSWORD
-)
 
 
 def test_a_successful_write_sets_the_read_your_writes_cookie(db: Any) -> None:
@@ -89,12 +86,13 @@ def test_lag_tolerant_reads_go_to_the_replica_and_a_writer_reads_the_primary() -
     services.club_create(name="Dragons", slug="dragons", visibility="public", organiser=alice)
     test_db = connection.settings_dict["NAME"]
     primary = connection.settings_dict
+    host = f"{primary['HOST']}:{primary['PORT'] or 5432}"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "mahjong_league.settings",
         "MAHJONG_LEAGUE_TESTING": "1",
         # This test's database on the primary, and the replica's streamed copy of it.
-        "DATABASE_URL": f"postgres://{primary['USER']}@{primary['HOST']}:{primary['PORT'] or 5432}/{test_db}",
+        "DATABASE_URL": f"postgres://{primary['USER']}@{host}/{test_db}",
         "DATABASE_REPLICA_URL": REPLICA_URL.rsplit("/", 1)[0] + f"/{test_db}",
         "AXES_ENABLED": "0",
     }
