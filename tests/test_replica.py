@@ -76,6 +76,7 @@ def test_a_successful_write_sets_the_read_your_writes_cookie(db: Any) -> None:
 
 @needs_replica
 @pytest.mark.postgres_only
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL")
 @pytest.mark.django_db(transaction=True)
 def test_lag_tolerant_reads_go_to_the_replica_and_a_writer_reads_the_primary() -> None:
     assert REPLICA_URL, "CI requires a read replica (REQUIRE_REPLICA=1)"
