@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -128,5 +128,5 @@ def count_beat(queue: dict[str, Any], *, silent_for: int, interval: int) -> None
     queue["last_heartbeat_seconds"] = silent_for if last is None else min(last, silent_for)
 
 
-def seconds(delta: Any) -> int:
+def seconds(delta: timedelta) -> int:
     return max(0, int(delta.total_seconds()))
