@@ -47,7 +47,7 @@ with connections["replica"].cursor() as cursor:
     cursor.execute("SELECT pg_is_in_recovery()")
     standby = cursor.fetchone()[0]
 visitor = Client()
-for _ in range(50):  # the club is streamed within moments
+for _ in range(150):  # streamed within moments (a reconnecting replica: seconds)
     public = read(visitor, "/api/v1/clubs/")
     if "Dragons" in public["body"]:
         break
