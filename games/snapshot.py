@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
-from django.db import connection, transaction
+from django.db import connections, transaction
+
+from games.replica import read_alias
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -33,10 +35,11 @@ def one_snapshot() -> Iterator[None]:
     runs in it, as its isolation was fixed by its first query. SQLite is left in autocommit:
     its transactions here take the write lock when they begin (``transaction_mode``), and a
     read must not hold writers back; the reads' code takes what it is given there."""
+    connection = connections[read_alias()]  # the replica's, for reads that may lag
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         yield
         return
-    with transaction.atomic():
+    with transaction.atomic(using=connection.alias):
         with connection.cursor() as cursor:
             cursor.execute(SNAPSHOT)
         yield

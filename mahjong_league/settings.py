@@ -8,6 +8,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from mahjong_league.observability import sentry_start
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -73,15 +75,20 @@ INSTALLED_APPS = [
     "games.webhooks",
     "games.stats",
     "games.events",
+    "games.health",
     "games.importing",
 ]
 
 MIDDLEWARE = [
+    # First: every answer carries the request's id, and every log line of it is written with it.
+    "games.request_ids.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "games.middleware.RefuseNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Lag-tolerant reads to the read replica, unless the caller has just written.
+    "games.replica.ReplicaReadsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After the account is known: a signed-in member's chosen language comes with it.
@@ -150,6 +157,21 @@ SQLITE_OPTIONS = {
 SQLITE_HOLD_MS = env_int("SQLITE_HOLD_MS", 500)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+# A read replica (a streaming copy of the primary): the reads that tolerate a second of lag
+# go there (games/replica.py); a member who has just written reads the primary for
+# REPLICA_READ_YOUR_WRITES_SECONDS.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = {
+        **dj_database_url.parse(
+            DATABASE_REPLICA_URL,
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", DEFAULT_CONN_MAX_AGE),
+            conn_health_checks=True,
+        ),
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"],
+    }
+DATABASE_ROUTERS = ["games.replica.ReplicaRouter"]
+REPLICA_READ_YOUR_WRITES_SECONDS = env_int("REPLICA_READ_YOUR_WRITES_SECONDS", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -334,6 +356,9 @@ TASKS = {
     }
 }
 
+# A running worker writes a heartbeat this often; `/health/` counts it silent after two missed.
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 10)
+
 # The caches: "default" (API throttle counts) and "progress" (how far running jobs have got,
 # written outside their transactions). In Redis when REDIS_URL is set, so that every app
 # server and worker shares them; otherwise throttles count in each process's memory and
@@ -373,12 +398,38 @@ WEBHOOKS_TIMEOUT_SECONDS = env_int("WEBHOOKS_TIMEOUT_SECONDS", 10)
 # The first retry of a failed delivery waits this long; each next one twice as long (max 1 h).
 WEBHOOKS_RETRY_SECONDS = env_int("WEBHOOKS_RETRY_SECONDS", 30)
 
+# Log lines carry the id of their request; LOG_FORMAT=json writes one JSON object a line.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use text or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_refusals": {"()": "mahjong_league.log_filters.OneLineRefusals"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "one_line_refusals": {"()": "mahjong_league.log_filters.OneLineRefusals"},
+        "request_id": {"()": "games.request_ids.RequestIdFilter"},
+    },
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "mahjong_league.observability.JsonLines"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     # Django logs a refused request (403, 400) with the exception's traceback.
     "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Errors, and the traces of requests slower than SENTRY_SLOW_REQUEST_MS, go to Sentry.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    sentry_start(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        slow_seconds=env_int("SENTRY_SLOW_REQUEST_MS", 1000) / 1000,
+    )

@@ -37,3 +37,8 @@ WHITENOISE_AUTOREFRESH = True
 # Real password hashing costs a third of a second a user; tests only need it to work. (Set
 # here rather than per test: overriding a setting for each of 4,000 tests costs seconds.)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The tests' read replica is the test database itself (their transactions are not streamed
+# anywhere); tests/test_replica.py starts processes of the site against the real one.
+if "replica" in DATABASES:  # noqa: F405
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}  # noqa: F405

@@ -7,9 +7,12 @@ takes. Pages keep Django's HTML answers.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
+
+from games.request_ids import current_request_id
 
 API_PREFIX = "/api/"
 
@@ -48,4 +51,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
         message = "Something went wrong on the server; it has been logged. Try again later."
         return error_response(500, "server_error", message)
-    return defaults.server_error(request)
+    # The page shows the request's id (so that a report leads to the log lines), and
+    # nothing else that could fail again.
+    template = loader.get_template("500.html")
+    return HttpResponseServerError(template.render({"request_id": current_request_id()}))

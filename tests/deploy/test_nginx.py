@@ -3,10 +3,16 @@ keeps the promises docs/operations.md makes of it."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import socket
+import ssl
 import subprocess
+import sys
+import time
+from http import client as http_client
 from pathlib import Path
 
 import pytest
@@ -93,3 +99,76 @@ def test_the_sample_buffers_slow_clients_and_keeps_gunicorn_on_the_loopback() ->
     headers = directives("proxy_set_header")
     assert "X-Forwarded-For $proxy_add_x_forwarded_for" in headers
     assert "X-Forwarded-Proto $scheme" in headers
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"the server on port {port} stopped"
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise AssertionError(f"nothing answered on port {port}")
+
+
+def front_for_test(folder: Path, *, app: int, http: int, https: int) -> Path:
+    """The sample with the test's ports: nginx on the loopback, gunicorn on ``app``."""
+    main = configuration_in(folder)
+    league = folder / "league.conf"
+    text = league.read_text(encoding="utf-8")
+    text = re.sub(r"^\s*listen \[::\].*\n", "", text, flags=re.MULTILINE)
+    text = text.replace("listen 80;", f"listen 127.0.0.1:{http};")
+    text = text.replace("listen 443 ssl", f"listen 127.0.0.1:{https} ssl")
+    text = text.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{app}")
+    league.write_text(text, encoding="utf-8")
+    if os.geteuid() == 0:  # nginx's workers read the test's folder, which is root's
+        main.write_text("user root;\n" + main.read_text(encoding="utf-8"), encoding="utf-8")
+    return main
+
+
+@pytest.mark.skipif(NGINX is None, reason="nginx is not installed (Debian: nginx-light)")
+def test_a_request_goes_through_nginx_to_gunicorn(tmp_path: Path) -> None:
+    assert NGINX is not None
+    self_signed_certificate(tmp_path / "tls")
+    app, http, https = free_port(), free_port(), free_port()
+    main = front_for_test(tmp_path, app=app, http=http, https=https)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "mahjong_league.settings",
+        "MAHJONG_LEAGUE_TESTING": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'league.sqlite3'}",
+        "ALLOWED_HOSTS": "league.example.org",
+        "NUM_PROXIES": "1",
+        "TRUST_X_FORWARDED_PROTO": "1",
+    }
+    gunicorn = [sys.executable, "-m", "gunicorn", "mahjong_league.wsgi", "--workers", "1"]
+    servers = [subprocess.Popen([*gunicorn, "--bind", f"127.0.0.1:{app}"], cwd=ROOT, env=env)]
+    nginx = [NGINX, "-p", str(tmp_path), "-c", str(main), "-e", str(tmp_path / "error.log")]
+    servers.append(subprocess.Popen([*nginx, "-g", "daemon off;"]))
+    try:
+        wait_for_port(app, servers[0])
+        wait_for_port(https, servers[1])
+        plain = http_client.HTTPConnection("127.0.0.1", http, timeout=30)
+        plain.request("GET", "/health/", headers={"Host": "league.example.org"})
+        assert plain.getresponse().status == 301  # nginx sends plain http to https
+        secure = http_client.HTTPSConnection(
+            "127.0.0.1", https, timeout=30, context=ssl._create_unverified_context()
+        )
+        secure.request("GET", "/health/", headers={"Host": "league.example.org"})
+        answer = secure.getresponse()
+        body = json.loads(answer.read())
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
+    # gunicorn's answer (its database is empty, never migrated: the probe says it is not
+    # well), with the request id nginx gave the request.
+    assert answer.status == 503 and body["status"] == "unhealthy"
+    assert re.fullmatch(r"[0-9a-f]{32}", answer.headers["X-Request-ID"])

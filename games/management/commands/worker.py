@@ -9,10 +9,15 @@ keep imports waiting. A burst, unless told a queue, runs every queue's due jobs.
 
 from __future__ import annotations
 
+import os
 from argparse import ArgumentParser
 from typing import Any
 
+from django.conf import settings
+from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorker
+
+from games.health.heartbeat import Heartbeat, served_queues
 
 
 class Command(DatabaseWorker):
@@ -40,4 +45,27 @@ class Command(DatabaseWorker):
             options.update(batch=True, reload=False, startup_delay=False)
         if options["queue_name"] is None:
             options["queue_name"] = "*" if burst else "default"
-        super().handle(*args, **options)
+        heartbeat = start_heartbeat(options) if not burst and runs_here(options) else None
+        try:
+            super().handle(*args, **options)
+        finally:
+            if heartbeat is not None:
+                heartbeat.stop()
+
+
+def runs_here(options: dict[str, Any]) -> bool:
+    """Whether this process runs the jobs: with --reload the reloader's child does."""
+    return not options["reload"] or os.environ.get(DJANGO_AUTORELOAD_ENV) == "true"
+
+
+def start_heartbeat(options: dict[str, Any]) -> Heartbeat:
+    """The worker tells `/health/` that it is alive every WORKER_HEARTBEAT_SECONDS."""
+    excluded = options["exclude_queues"].split(",") if options["exclude_queues"] else []
+    queues = served_queues(queue_names=options["queue_name"].split(","), excluded=excluded)
+    heartbeat = Heartbeat(
+        worker_id=options["worker_id"],
+        queue_names=queues,
+        interval=settings.WORKER_HEARTBEAT_SECONDS,
+    )
+    heartbeat.start()
+    return heartbeat
