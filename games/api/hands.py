@@ -158,7 +158,8 @@ class HandRecordApi(APIView):
             same_input_on_retry=True,
         )
         response = Response(
-            hand_representation(hand_id=hand.pk), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            hand_representation(hand_id=hand.pk),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
         response["Location"] = f"/api/v1/hands/{hand.pk}/"
         return with_etag(response, hand.version)
@@ -187,7 +188,9 @@ def expected_version(request: Request) -> int:
 
 
 def stale(error: services.StaleHand) -> PreconditionFailed:
-    return PreconditionFailed(error.messages[0], current=hand_representation(hand_id=error.current.pk))
+    return PreconditionFailed(
+        error.messages[0], current=hand_representation(hand_id=error.current.pk)
+    )
 
 
 class HandAmendInputSerializer(serializers.Serializer[Any]):
