@@ -147,7 +147,7 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 
 # Satellite apps nested in games/ have an apps.py of their own; the API is a satellite too.
-SATELLITES = {path.parent for path in (ROOT / "games").glob("*/apps.py")} | {ROOT / "games/api"}
+SATELLITE_DIRS = {path.parent for path in (ROOT / "games").glob("*/apps.py")} | {ROOT / "games/api"}
 
 
 def core_modules() -> list[Path]:
@@ -155,7 +155,7 @@ def core_modules() -> list[Path]:
     return sorted(
         path
         for path in (ROOT / "games").rglob("*.py")
-        if "migrations" not in path.parts and not SATELLITES.intersection(path.parents)
+        if "migrations" not in path.parts and not SATELLITE_DIRS.intersection(path.parents)
     )
 
 
@@ -175,3 +175,108 @@ def test_the_core_s_modules_leave_out_the_satellites() -> None:
     core = {path.relative_to(ROOT).as_posix() for path in core_modules()}
     assert "games/totals.py" in core and "games/views/people.py" in core
     assert not any(name.startswith(("games/stats/", "games/api/")) for name in core)
+
+
+# The league core and its satellite apps: the core never reaches into a satellite's API, and
+# no satellite's models lean on another satellite, so each can move or go on its own.
+SATELLITES = (
+    "games.webhooks",
+    "games.importing",
+    "games.stats",
+    "games.events",
+    "games.health",
+    "games.api",
+)
+# The URL wiring is the one place the API is plugged into the site.
+API_WIRING = {"mahjong_league.urls", "games.urls"}
+FRAMEWORK = ("rest_framework", "drf_spectacular")
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def names_imported(path: Path) -> set[str]:
+    """Every dotted name a module imports, with ``from M import x`` counted as both M and
+    M.x (so ``from games import api`` is an import of games.api); relative imports resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+            module = node.module if node.level == 0 else ".".join(filter(None, [base, node.module]))
+            names.add(module or "")
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def reached(start: str, modules: dict[str, Path]) -> dict[str, str]:
+    """Every name imported by ``start`` or by a project module it reaches, each mapped to the
+    project module that imports it."""
+    found: dict[str, str] = {}
+    todo = [start]
+    while todo:
+        module = todo.pop()
+        for name in sorted(names_imported(modules[module])):
+            if name not in found:
+                found[name] = module
+                if name in modules and name != start:
+                    todo.append(name)
+    return found
+
+
+MODULES = module_files()
+SERVICES_AND_MODELS = sorted(
+    name
+    for name in MODULES
+    if {"services", "models"} & set(name.split(".")[1:]) and not within(name, "games.api")
+)
+SATELLITE_MODELS = sorted(
+    (satellite, name)
+    for name in MODULES
+    for satellite in SATELLITES
+    if within(name, satellite + ".models")
+)
+
+
+@pytest.mark.parametrize(
+    "module", sorted(set(MODULES) - API_WIRING - {n for n in MODULES if within(n, "games.api")})
+)
+def test_nothing_but_the_url_wiring_imports_the_api(module: str) -> None:
+    api = sorted(name for name in names_imported(MODULES[module]) if within(name, "games.api"))
+    assert api == [], f"{module} imports {api}; read games.representations instead"
+
+
+@pytest.mark.parametrize(("satellite", "module"), SATELLITE_MODELS)
+def test_no_satellite_models_import_another_satellite(satellite: str, module: str) -> None:
+    others = sorted(
+        name
+        for name in names_imported(MODULES[module])
+        for other in SATELLITES
+        if other != satellite and within(name, other)
+    )
+    assert others == [], f"{module} imports {others}"
+
+
+@pytest.mark.parametrize("module", SERVICES_AND_MODELS)
+def test_no_service_or_model_reaches_the_api_framework(module: str) -> None:
+    """Directly or through the project's modules it imports: a write that announces what
+    it did once built its webhook payload with the API's serializers."""
+    framework = sorted(
+        f"{name} (imported by {by})"
+        for name, by in reached(module, MODULES).items()
+        if any(within(name, top) for top in FRAMEWORK)
+    )
+    assert framework == [], f"{module} reaches {framework}"
+
+
+def test_the_layer_checks_see_what_they_look_for() -> None:
+    """The lists the checks run over are not empty, and the names they read are right."""
+    assert "games.services.hands" in SERVICES_AND_MODELS
+    assert ("games.webhooks", "games.webhooks.models") in SATELLITE_MODELS
+    events = reached("games.webhooks.events", MODULES)
+    assert events["games.representations"] == "games.webhooks.events"
+    assert "django.db.models" in events  # through games.representations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -50,6 +51,17 @@ def page_response(
     rows = paginator.paginate(queryset, request)
     data = serializer_class(rows, many=True, context=context or {}).data
     return paginator.answer(list(data))
+
+
+def represented_page(
+    request: Request,
+    queryset: QuerySet[Any],
+    ordering: tuple[str, ...],
+    represent: Callable[[Any], dict[str, Any]],
+) -> Response:
+    """One page of rows each given as ``represent`` writes it (``games.representations``)."""
+    paginator = CursorPage(ordering)
+    return paginator.answer([represent(row) for row in paginator.paginate(queryset, request)])
 
 
 def client_id_for(request: Request, body_id: uuid.UUID | None) -> uuid.UUID | None:

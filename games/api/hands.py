@@ -22,20 +22,21 @@ from rest_framework.views import APIView
 
 from games import services
 from games.access import signed_in
-from games.api.common import client_id_for, page_response, parse
+from games.api.common import client_id_for, parse, represented_page
 from games.api.errors import PreconditionFailed, PreconditionRequired
 from games.api.fields import JSONObjectField
 from games.api.filters import HandFilter, filter_parameters, filtered
-from games.api.hand_bodies import (
-    HandDetailSerializer,
-    HandSerializer,
-    detail_hands,
-    hand_body,
-    list_hands,
-)
+from games.api.hand_bodies import HandDetailSerializer, HandSerializer
 from games.api.pagination import page_of
 from games.api.permissions import MEMBER, access_to
 from games.models import Hand, Session
+from games.representations import (
+    hand_data,
+    hand_detail_data,
+    hand_representation,
+    hands_to_represent,
+    hands_to_represent_in_full,
+)
 from games.selectors import unique_or_none
 
 HK_EXAMPLE = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
@@ -47,7 +48,7 @@ def with_etag(response: Response, version: int) -> Response:
 
 
 def get_hand(request: Request, hand_id: int) -> Hand:
-    hand = get_object_or_404(detail_hands(), pk=hand_id)
+    hand = get_object_or_404(hands_to_represent_in_full(), pk=hand_id)
     access_to(request, hand.session.club)
     return hand
 
@@ -78,8 +79,8 @@ class HandListApi(APIView):
         responses=page_of(HandSerializer),
     )
     def get(self, request: Request) -> Response:
-        hands = filtered(HandFilter, request, list_hands().filter(deleted_at=None))
-        return page_response(request, hands, ("session_id", "number"), HandSerializer)
+        hands = filtered(HandFilter, request, hands_to_represent().filter(deleted_at=None))
+        return represented_page(request, hands, ("session_id", "number"), hand_data)
 
 
 class HandDetailApi(APIView):
@@ -92,7 +93,7 @@ class HandDetailApi(APIView):
     )
     def get(self, request: Request, hand_id: int) -> Response:
         hand = get_hand(request, hand_id)
-        return with_etag(Response(HandDetailSerializer(hand).data), hand.version)
+        return with_etag(Response(hand_detail_data(hand)), hand.version)
 
 
 class HandRecordInputSerializer(serializers.Serializer[Any]):
@@ -157,7 +158,8 @@ class HandRecordApi(APIView):
             same_input_on_retry=True,
         )
         response = Response(
-            hand_body(hand.pk), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            hand_representation(hand_id=hand.pk),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
         response["Location"] = f"/api/v1/hands/{hand.pk}/"
         return with_etag(response, hand.version)
@@ -186,7 +188,9 @@ def expected_version(request: Request) -> int:
 
 
 def stale(error: services.StaleHand) -> PreconditionFailed:
-    return PreconditionFailed(error.messages[0], current=hand_body(error.current.pk))
+    return PreconditionFailed(
+        error.messages[0], current=hand_representation(hand_id=error.current.pk)
+    )
 
 
 class HandAmendInputSerializer(serializers.Serializer[Any]):
@@ -230,7 +234,7 @@ class HandAmendApi(APIView):
             )
         except services.StaleHand as error:
             raise stale(error) from error
-        return with_etag(Response(hand_body(amended.pk)), amended.version)
+        return with_etag(Response(hand_representation(hand_id=amended.pk)), amended.version)
 
 
 class HandDeleteApi(APIView):

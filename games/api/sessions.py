@@ -15,18 +15,15 @@ from rest_framework.views import APIView
 
 from games import services
 from games.access import require_session_starter, signed_in
-from games.api.common import client_id_for, page_response, parse
+from games.api.common import client_id_for, parse, represented_page
 from games.api.filters import SessionFilter, filter_parameters, filtered
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
-from games.api.session_bodies import (
-    SessionDetailSerializer,
-    SessionSerializer,
-    session_detail_body,
-)
-from games.api.session_lookup import get_session, sessions_with_seats
+from games.api.session_bodies import SessionDetailSerializer, SessionSerializer
+from games.api.session_lookup import get_session
 from games.api.session_rules import switch_rules
 from games.models import Player, RuleSet, Season, Session
+from games.representations import session_data, session_detail_data, sessions_to_represent
 
 
 class SessionListApi(APIView):
@@ -38,8 +35,8 @@ class SessionListApi(APIView):
         responses=page_of(SessionSerializer),
     )
     def get(self, request: Request) -> Response:
-        sessions = filtered(SessionFilter, request, sessions_with_seats())
-        return page_response(request, sessions, ("-played_on", "-id"), SessionSerializer)
+        sessions = filtered(SessionFilter, request, sessions_to_represent())
+        return represented_page(request, sessions, ("-played_on", "-id"), session_data)
 
 
 class SessionStartInputSerializer(serializers.Serializer[Any]):
@@ -119,7 +116,7 @@ class SessionStartApi(APIView):
             rule_set=_in_club(RuleSet, rule_set, season, "rule_set") if rule_set else None,
             client_id=client_id,
         )
-        body = session_detail_body(get_session(request, session.pk))
+        body = session_detail_data(get_session(request, session.pk))
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -128,7 +125,7 @@ class SessionDetailApi(APIView):
         operation_id="sessions_retrieve", tags=["sessions"], responses=SessionDetailSerializer
     )
     def get(self, request: Request, session_id: int) -> Response:
-        return Response(session_detail_body(get_session(request, session_id)))
+        return Response(session_detail_data(get_session(request, session_id)))
 
 
 class SessionStatusInputSerializer(serializers.Serializer[Any]):
@@ -179,7 +176,7 @@ class SessionUpdateApi(APIView):
             change = switch_rules(request, session, data)
         if "status" in data and not data["preview"]:
             services.session_set_status(session=session, status=data["status"])
-        body = session_detail_body(get_session(request, session_id))
+        body = session_detail_data(get_session(request, session_id))
         return Response({**body, "rules_change": change})
 
 

@@ -10,12 +10,10 @@ from functools import partial
 from typing import Any
 
 from django.utils import timezone
-from rest_framework.utils.encoders import JSONEncoder
 
-from games.api.hand_bodies import hand_body
-from games.api.session_bodies import session_body
 from games.importing.models import ImportJob
 from games.models import Hand, Session
+from games.representations import hand_representation, session_representation
 from games.webhooks.delivery import deliver_webhook
 from games.webhooks.models import Webhook, WebhookDelivery
 
@@ -28,7 +26,7 @@ def emit(event: str, subject: Hand | Session) -> None:
     nothing left to do (work after a commit that failed, on SQLite "database is locked",
     turned a hand already saved into an error for the person saving it)."""
     session = subject.session if isinstance(subject, Hand) else subject
-    _send(event, session.club_id, partial(_api_body, subject))
+    _send(event, session.club_id, partial(_representation, subject))
 
 
 def emit_session_status(session: Session) -> None:
@@ -91,7 +89,8 @@ def _send(event: str, club_id: int, body: Callable[[], dict[str, Any]]) -> None:
         deliver_webhook.enqueue(str(delivery.id))
 
 
-def _api_body(subject: Hand | Session) -> dict[str, Any]:
-    body = hand_body(subject.pk) if isinstance(subject, Hand) else session_body(subject.pk)
-    # The API's own JSON of the hand or session (decimals and dates as the API writes them).
-    return dict(json.loads(json.dumps(body, cls=JSONEncoder)))
+def _representation(subject: Hand | Session) -> dict[str, Any]:
+    """The hand or session as the API shows it: both read ``games.representations``."""
+    if isinstance(subject, Hand):
+        return hand_representation(hand_id=subject.pk)
+    return session_representation(session_id=subject.pk)

@@ -22,8 +22,6 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games import services
-from games.api.hand_bodies import hand_body
-from games.api.session_bodies import session_body
 from games.importing import jobs
 from games.models import Club, Player, Season, Session
 from games.webhooks import signing
@@ -107,7 +105,7 @@ def test_a_recorded_hand_is_delivered_signed_by_a_worker(
     assert not verified(hook, headers, body.replace(b'"faan":3', b'"faan":4'))
     payload = json.loads(body)
     assert payload["event"] == "hand.recorded" and payload["club"] == "dragons"
-    assert payload["data"] == json.loads(json.dumps(hand_body(hand.pk), default=str))
+    assert payload["data"] == client_for(bob).get(f"/api/v1/hands/{hand.pk}/").json()
     delivery = WebhookDelivery.objects.get()
     assert str(delivery.id) == payload["id"] == headers["X-League-Delivery"]
     assert (delivery.status, delivery.response_code, delivery.attempts) == ("delivered", 200, 1)
@@ -136,7 +134,7 @@ def test_amend_delete_and_close_are_sent_to_the_hooks_that_asked(
     amended = next(body for body in receiver.bodies() if body["event"] == "hand.amended")
     assert amended["data"]["input"]["faan"] == 4 and amended["data"]["version"] == 2
     closed = next(body for body in receiver.bodies() if body["event"] == "session.closed")
-    assert closed["data"] == json.loads(json.dumps(session_body(session.pk), default=str))
+    assert closed["data"] == client_for(bob).get(f"/api/v1/sessions/{session.pk}/").json()
     assert list(closing_only.deliveries.values_list("event", flat=True)) == ["session.closed"]
 
 
