@@ -1,9 +1,10 @@
 """Reads that tolerate a second of lag go to the read replica (DATABASE_REPLICA_URL).
 
 Which reads: the public API's lists and standings, the exports and the statistics pages
-(``LAG_TOLERANT``, by URL name), asked with GET or HEAD. Everything else, every write and
-every read of a request from someone who has just written, goes to the primary: a write
-answered with success sets a short-lived cookie (``RECENT_WRITE_COOKIE``, a few seconds),
+(``LAG_TOLERANT``, by view name: namespace and name), asked with GET or HEAD. Everything
+else, every write and every read of a request from someone who has just written, goes to
+the primary: a write answered with success sets a short-lived cookie
+(``RECENT_WRITE_COOKIE``, a few seconds),
 and while it lasts the writer reads the primary, so that the score sheet after a save shows
 the hand saved. Without a replica configured every read goes to the primary.
 """
@@ -25,22 +26,22 @@ SAFE_METHODS = frozenset({"GET", "HEAD"})
 LAG_TOLERANT = frozenset(
     {
         # The public API's lists, standings and statistics.
-        "api-clubs",
-        "api-players",
-        "api-player-stats",
-        "api-player-family-stats",
-        "api-player-head-to-head",
-        "api-ratings",
-        "api-rule-sets",
-        "api-seasons",
-        "api-season-standings",
-        "api-sessions",
-        "api-hands",
+        "api:clubs",
+        "api:players",
+        "api:player-stats",
+        "api:player-family-stats",
+        "api:player-head-to-head",
+        "api:ratings",
+        "api:rule-sets",
+        "api:seasons",
+        "api:season-standings",
+        "api:sessions",
+        "api:hands",
         # Standings, ratings and the exports of a season.
-        "season",
-        "club_ratings",
-        "season_export",
-        "season_standings_file",
+        "league:season",
+        "stats:ratings",
+        "league:season_export",
+        "league:season_standings_file",
     }
 )
 
@@ -102,7 +103,7 @@ class ReplicaReadsMiddleware:
         lag_tolerated.set(
             request.method in SAFE_METHODS
             and match is not None
-            and match.url_name in LAG_TOLERANT
+            and match.view_name in LAG_TOLERANT
             and RECENT_WRITE_COOKIE not in request.COOKIES
         )
 

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
 from games.views import (
@@ -21,6 +21,8 @@ from games.views import (
 )
 
 club = "c/<slug:slug>/"
+
+app_name = "league"
 
 urlpatterns = [
     path("", clubs.home, name="home"),
@@ -48,8 +50,6 @@ urlpatterns = [
     path("accounts/tokens/<int:token_id>/revoke/", tokens.token_revoke, name="token_revoke"),
     path("invite/<str:token>/", people.invitation, name="invitation"),
     path("calculator/", calculator.calculator, name="calculator"),
-    # Ratings and people (their paths under the club's and the site's own addresses).
-    path("", include("games.stats.urls")),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path(club, clubs.club_home, name="club"),
     path(club + "settings/", clubs.club_settings, name="club_settings"),
@@ -67,8 +67,6 @@ urlpatterns = [
         people.invitation_withdraw,
         name="invitation_withdraw",
     ),
-    path(club + "webhooks/", include("games.webhooks.urls")),
-    path(club, include("games.importing.urls")),
     path(club + "rules/", rules.rule_set_list, name="rule_sets"),
     path(club + "rules/new/<str:family>/", rules.rule_set_create, name="rule_set_create"),
     path(club + "rules/<int:rule_set_id>/edit/", rules.rule_set_edit, name="rule_set_edit"),

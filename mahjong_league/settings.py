@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games.events",
     "games.health",
     "games.importing",
+    "games.api",
 ]
 
 MIDDLEWARE = [
@@ -185,9 +186,9 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_URL = "league:login"
+LOGIN_REDIRECT_URL = "league:home"
+LOGOUT_REDIRECT_URL = "league:home"
 
 LANGUAGE_CODE = "en"
 # The site's languages, each named in itself (the switcher shows these names). Chinese is

@@ -1,4 +1,5 @@
-"""URL wiring: each app owns its own routes."""
+"""URL wiring: each app owns its own routes, under its own namespace (``league:`` the core,
+``api:``, ``events:``, ``importing:``, ``stats:``, ``webhooks:``)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -7,6 +8,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("games.api.urls")),
     path("", include("games.events.urls")),
+    path("c/<slug:slug>/", include("games.importing.urls")),
+    path("c/<slug:slug>/webhooks/", include("games.webhooks.urls")),
+    path("", include("games.stats.urls")),
     path("", include("games.urls")),
 ]
 

@@ -16,4 +16,4 @@ application = get_wsgi_application()
 # half a second.
 for code, _name in settings.LANGUAGES:
     with translation.override(code):
-        reverse("home")
+        reverse("league:home")

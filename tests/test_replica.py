@@ -16,8 +16,9 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.urls import URLResolver, get_resolver
 
-from games import services
+from games import replica, services
 from games.replica import RECENT_WRITE_COOKIE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,3 +111,19 @@ def test_lag_tolerant_reads_go_to_the_replica_and_a_writer_reads_the_primary() -
     after_write = seen["after_write"]
     assert after_write["status"] == 200 and "Dragons" in after_write["body"]
     assert after_write["replica"] == 0 and after_write["primary"] > 0
+
+
+def view_names(patterns: list[Any], namespace: str = "") -> set[str]:
+    names: set[str] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            names |= view_names(pattern.url_patterns, inner)
+        elif pattern.name:
+            names.add(namespace + pattern.name)
+    return names
+
+
+def test_every_lag_tolerant_view_is_a_route() -> None:
+    """A renamed or moved view would silently read the primary again."""
+    assert view_names(get_resolver().url_patterns) >= replica.LAG_TOLERANT

@@ -19,7 +19,7 @@ from games.api.handlers import error_response
 # Swagger UI under the site's content security policy: its script is served as a file (the
 # split view), and only this page allows the inline <style> of drf-spectacular's template.
 api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(
-    SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+    SpectacularSwaggerSplitView.as_view(url_name="api:schema")
 )
 
 
@@ -36,62 +36,62 @@ def not_found(request: HttpRequest) -> JsonResponse:
     return error_response(404, "not_found", _("No such address."))
 
 
+app_name = "api"
+
 urlpatterns = [
-    path("clubs/", route(clubs.ClubListApi), name="api-clubs"),
+    path("clubs/", route(clubs.ClubListApi), name="clubs"),
     # Any string reaches the view, so a malformed slug gets the API's JSON 404 too.
-    path("clubs/<str:slug>/", route(clubs.ClubDetailApi), name="api-club"),
-    path("players/", route(clubs.PlayerListApi), name="api-players"),
-    path("players/<int:player_id>/", route(clubs.PlayerDetailApi), name="api-player"),
-    path("players/<int:player_id>/stats/", route(clubs.PlayerStatsApi), name="api-player-stats"),
+    path("clubs/<str:slug>/", route(clubs.ClubDetailApi), name="club"),
+    path("players/", route(clubs.PlayerListApi), name="players"),
+    path("players/<int:player_id>/", route(clubs.PlayerDetailApi), name="player"),
+    path("players/<int:player_id>/stats/", route(clubs.PlayerStatsApi), name="player-stats"),
     path(
         "players/<int:player_id>/family-stats/",
         route(stats.PlayerFamilyStatsApi),
-        name="api-player-family-stats",
+        name="player-family-stats",
     ),
     path(
         "players/<int:player_id>/head-to-head/",
         route(stats.PlayerHeadToHeadApi),
-        name="api-player-head-to-head",
+        name="player-head-to-head",
     ),
-    path("ratings/", route(stats.RatingsApi), name="api-ratings"),
-    path("people/", route(people.PeopleApi), name="api-people"),
-    path("people/<str:username>/", route(people.PersonApi), name="api-person"),
-    path("rule-sets/", route(rules.RuleSetListApi), name="api-rule-sets"),
-    path("rule-sets/<int:rule_set_id>/", route(rules.RuleSetDetailApi), name="api-rule-set"),
-    path("seasons/", route(rules.SeasonListApi), name="api-seasons"),
-    path("seasons/<int:season_id>/", route(rules.SeasonDetailApi), name="api-season"),
+    path("ratings/", route(stats.RatingsApi), name="ratings"),
+    path("people/", route(people.PeopleApi), name="people"),
+    path("people/<str:username>/", route(people.PersonApi), name="person"),
+    path("rule-sets/", route(rules.RuleSetListApi), name="rule-sets"),
+    path("rule-sets/<int:rule_set_id>/", route(rules.RuleSetDetailApi), name="rule-set"),
+    path("seasons/", route(rules.SeasonListApi), name="seasons"),
+    path("seasons/<int:season_id>/", route(rules.SeasonDetailApi), name="season"),
     path(
         "seasons/<int:season_id>/standings/",
         route(rules.SeasonStandingsApi),
-        name="api-season-standings",
+        name="season-standings",
     ),
-    path(
-        "sessions/", route(sessions.SessionListApi, sessions.SessionStartApi), name="api-sessions"
-    ),
+    path("sessions/", route(sessions.SessionListApi, sessions.SessionStartApi), name="sessions"),
     path(
         "sessions/<int:session_id>/",
         route(sessions.SessionDetailApi, sessions.SessionUpdateApi, sessions.SessionDeleteApi),
-        name="api-session",
+        name="session",
     ),
     path(
         "sessions/<int:session_id>/rescore/preview/",
         route(session_rules.SessionRescorePreviewApi),
-        name="api-session-rescore-preview",
+        name="session-rescore-preview",
     ),
     path(
         "sessions/<int:session_id>/rescore/",
         route(session_rules.SessionRescoreApi),
-        name="api-session-rescore",
+        name="session-rescore",
     ),
-    path("hands/", route(hands.HandListApi, hands.HandRecordApi), name="api-hands"),
+    path("hands/", route(hands.HandListApi, hands.HandRecordApi), name="hands"),
     path(
         "hands/<int:hand_id>/",
         route(hands.HandDetailApi, hands.HandAmendApi, hands.HandDeleteApi),
-        name="api-hand",
+        name="hand",
     ),
-    path("evaluate/", route(scoring.EvaluateApi), name="api-evaluate"),
-    path("settle/", route(scoring.SettleApi), name="api-settle"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", api_docs, name="api-docs"),
+    path("evaluate/", route(scoring.EvaluateApi), name="evaluate"),
+    path("settle/", route(scoring.SettleApi), name="settle"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", api_docs, name="docs"),
     re_path(r"", not_found),
 ]

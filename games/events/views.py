@@ -304,7 +304,7 @@ def table_qr(request: HttpRequest, slug: str, event_id: int, session_id: int) ->
     access = club_access(request, slug)
     event = _event(access, event_id)
     table = get_object_or_404(RoundTable, round__event=event, session_id=session_id)
-    link = request.build_absolute_uri(reverse("session", args=[slug, table.session_id]))
+    link = request.build_absolute_uri(reverse("league:session", args=[slug, table.session_id]))
     return HttpResponse(qr_svg(link), content_type="image/svg+xml")
 
 

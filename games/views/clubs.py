@@ -38,7 +38,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(form, error)
         else:
-            return redirect("club", slug=club.slug)
+            return redirect("league:club", slug=club.slug)
     return render(request, "games/club_form.html", {"form": form})
 
 
@@ -54,7 +54,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             apply_validation_error(form, error)
         else:
             messages.success(request, _("The club's settings are saved."))
-            return redirect("club", slug=slug)
+            return redirect("league:club", slug=slug)
     return render(request, "games/club_settings.html", {"form": form, "club": access.club})
 
 

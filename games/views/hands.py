@@ -108,7 +108,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     session = get_session(access.club.pk, session_id)
     if request.method != "POST" and not session.is_open:
         messages.error(request, _("This session is closed; an organiser must reopen it first."))
-        return redirect("session", slug=slug, session_id=session.pk)
+        return redirect("league:session", slug=slug, session_id=session.pk)
     table = Table(session)
     if request.method != "POST":
         form = _hand_form(table)
@@ -149,7 +149,7 @@ def _after_saving(request: HttpRequest, slug: str, table: Table, hand: Hand, cre
     """Where a saved hand leads: a fresh form for the next hand, saying the hand was saved
     (with Undo), while the session takes more hands; else the hand on the score sheet."""
     session = table.session
-    on_sheet = reverse("session", args=[slug, session.pk]) + f"#hand-{hand.number}"
+    on_sheet = reverse("league:session", args=[slug, session.pk]) + f"#hand-{hand.number}"
     place = selectors.hand_place(session=session, number=hand.number)
     if not created:
         messages.success(
@@ -160,7 +160,7 @@ def _after_saving(request: HttpRequest, slug: str, table: Table, hand: Hand, cre
     if not _takes_more_hands(table):
         messages.success(request, _("Hand %(place)s recorded.") % {"place": place})
         return on_sheet
-    return reverse("hand_new", args=[slug, session.pk]) + f"?saved={hand.pk}"
+    return reverse("league:hand_new", args=[slug, session.pk]) + f"?saved={hand.pk}"
 
 
 def _takes_more_hands(table: Table) -> bool:
@@ -203,9 +203,9 @@ def hand_undo(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         services.hand_undo(hand=hand, by=signed_in(request))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return redirect("session", slug=slug, session_id=hand.session_id)
+        return redirect("league:session", slug=slug, session_id=hand.session_id)
     messages.success(request, _("Hand %(place)s undone.") % {"place": place})
-    return redirect("hand_new", slug=slug, session_id=hand.session_id)
+    return redirect("league:hand_new", slug=slug, session_id=hand.session_id)
 
 
 def _recorded_since(request: HttpRequest, session: Session, meta: HandMetaForm) -> list[Hand]:
@@ -363,7 +363,7 @@ def hand_edit(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Hand %(place)s amended.") % {"place": hand.place})
             return redirect(
-                reverse("session", args=[slug, hand.session_id]) + f"#hand-{hand.number}"
+                reverse("league:session", args=[slug, hand.session_id]) + f"#hand-{hand.number}"
             )
     context = {
         "access": access,
@@ -400,7 +400,7 @@ def hand_delete(request: HttpRequest, slug: str, hand_id: int) -> HttpResponse:
             apply_validation_error(change, error, lambda name: name if name == "reason" else None)
         else:
             messages.success(request, _("Hand %(place)s deleted.") % {"place": hand.place})
-            return redirect("session", slug=slug, session_id=hand.session_id)
+            return redirect("league:session", slug=slug, session_id=hand.session_id)
     context = {
         "access": access,
         "club": access.club,

@@ -40,7 +40,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "short_name": "Mahjong",
         "description": "Record hands at the table and read your club's standings.",
         "lang": "en",
-        "start_url": reverse("home"),
+        "start_url": reverse("league:home"),
         "scope": "/",
         "display": "standalone",
         "theme_color": THEME_COLOUR,
@@ -64,9 +64,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": static_version(),
         "shell": shell_urls(),
         "staticUrl": settings.STATIC_URL,
-        "offlineUrl": reverse("offline"),
-        "sessionsUrl": reverse("offline_sessions"),
-        "catalogueUrl": reverse("javascript_catalog"),
+        "offlineUrl": reverse("league:offline"),
+        "sessionsUrl": reverse("league:offline_sessions"),
+        "catalogueUrl": reverse("league:javascript_catalog"),
     }
     script = f"var CONFIG = {json.dumps(config)};\n{worker_source()}"
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
@@ -117,8 +117,8 @@ def _session_entry(session: Session) -> dict[str, str]:
     return {
         "title": f"{session.club.name} · {session.season.name} · {session.played_on}",
         "players": players,
-        "url": reverse("session", args=args),
-        "add_hand": reverse("hand_new", args=args),
+        "url": reverse("league:session", args=args),
+        "add_hand": reverse("league:hand_new", args=args),
     }
 
 
@@ -135,7 +135,7 @@ def shell_urls() -> list[str]:
     """What the worker keeps for every visitor: the site's own static files, its manifest
     and the offline page."""
     urls = [static(name) for name, _ in _own_static_files()]
-    return [*urls, reverse("manifest"), reverse("offline")]
+    return [*urls, reverse("league:manifest"), reverse("league:offline")]
 
 
 def worker_source() -> str:

@@ -41,7 +41,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerForm()
     if request.method == "POST":
         if not request.user.is_authenticated:
-            return redirect(f"{reverse('login')}?next={request.path}")
+            return redirect(f"{reverse('league:login')}?next={request.path}")
         access = club_access(request, slug, role=ORGANISER)
         form = PlayerForm(request.POST)
         if form.is_valid():
@@ -51,7 +51,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
                 apply_validation_error(form, error)
             else:
                 messages.success(request, _("Added %(name)s.") % {"name": player.name})
-                return redirect("players", slug=slug)
+                return redirect("league:players", slug=slug)
     players = access.club.players.select_related("user")
     return render(
         request,
@@ -98,7 +98,7 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
         except ValidationError as error:
             apply_validation_error(form, error)
         else:
-            return redirect("player", slug=slug, player_id=player.pk)
+            return redirect("league:player", slug=slug, player_id=player.pk)
     context = {"access": access, "club": access.club, "player": player, "form": form}
     return render(request, "games/player_edit.html", context)
 
@@ -132,13 +132,13 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
+            link = request.build_absolute_uri(reverse("league:invitation", args=[invitation.token]))
             messages.success(
                 request, _("Send this link to the new member: %(link)s") % {"link": link}
             )
     else:
         messages.error(request, _invitation_form_problem(form))
-    return redirect("members", slug=slug)
+    return redirect("league:members", slug=slug)
 
 
 def _invitation_form_problem(form: InvitationForm) -> str:
@@ -158,7 +158,7 @@ def invitation_withdraw(request: HttpRequest, slug: str, token: str) -> HttpResp
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(request, _("Invitation withdrawn: its link admits no one now."))
-    return redirect("members", slug=slug)
+    return redirect("league:members", slug=slug)
 
 
 @login_required
@@ -168,7 +168,7 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
     form = MemberAccountForm(request.POST, club=access.club)
     if not form.is_valid():
         messages.error(request, _("Enter a username and a role."))
-        return redirect("members", slug=slug)
+        return redirect("league:members", slug=slug)
     try:
         user = services.member_account_create(
             club=access.club,
@@ -178,16 +178,16 @@ def member_account_create(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return redirect("members", slug=slug)
+        return redirect("league:members", slug=slug)
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = default_token_generator.make_token(user)
-    link = request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
+    link = request.build_absolute_uri(reverse("league:password_reset_confirm", args=[uid, token]))
     messages.success(
         request,
         _("Account %(get_username)s created. Send them this set-password link: %(link)s")
         % {"get_username": user.get_username(), "link": link},
     )
-    return redirect("members", slug=slug)
+    return redirect("league:members", slug=slug)
 
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
@@ -218,7 +218,7 @@ def _sign_up_and_accept(request: HttpRequest, invite: Invitation, form: SignUpFo
             apply_validation_error(form, error)
             return render(request, "games/invitation.html", {"invite": invite, "form": form})
         messages.error(request, " ".join(error.messages))
-        return redirect("home")
+        return redirect("league:home")
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return _welcome(request, invite)
 
@@ -228,13 +228,13 @@ def _accept(request: HttpRequest, invite: Invitation, user: Any) -> HttpResponse
         services.invitation_accept(invitation=invite, user=user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return redirect("home")
+        return redirect("league:home")
     return _welcome(request, invite)
 
 
 def _welcome(request: HttpRequest, invite: Invitation) -> HttpResponse:
     messages.success(request, _("Welcome to %(name)s.") % {"name": invite.club.name})
-    return redirect("club", slug=invite.club.slug)
+    return redirect("league:club", slug=invite.club.slug)
 
 
 @login_required
@@ -245,7 +245,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
     role = request.POST.get("role", "")
     if role not in Membership.Role.values:
         messages.error(request, _("Choose organiser, member or viewer."))
-        return redirect("members", slug=slug)
+        return redirect("league:members", slug=slug)
     try:
         services.membership_change_role(membership=membership, role=role)
     except ValidationError as error:
@@ -257,7 +257,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
             _("%(get_username)s is now a %(label)s.")
             % {"get_username": membership.user.get_username(), "label": label},
         )
-    return redirect("members", slug=slug)
+    return redirect("league:members", slug=slug)
 
 
 @login_required
@@ -275,7 +275,7 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
             request,
             _("%(name)s is no longer a member; their hands stay recorded.") % {"name": name},
         )
-    return redirect("members", slug=slug)
+    return redirect("league:members", slug=slug)
 
 
 @login_required
@@ -283,7 +283,7 @@ def invitation_qr(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """The invitation link as a QR code (SVG drawn on the server), for a phone to scan."""
     access = club_access(request, slug, role=ORGANISER)
     invite = get_object_or_404(selectors.club_open_invitations(club=access.club), token=token)
-    link = request.build_absolute_uri(reverse("invitation", args=[invite.token]))
+    link = request.build_absolute_uri(reverse("league:invitation", args=[invite.token]))
     response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"
     return response

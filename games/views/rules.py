@@ -48,7 +48,7 @@ def rule_set_create(request: HttpRequest, slug: str, family: str) -> HttpRespons
         except ValidationError as error:
             _show(error, name_form, params_form)
         else:
-            return redirect("rule_sets", slug=slug)
+            return redirect("league:rule_sets", slug=slug)
     return _render_form(request, access, family_obj, name_form, params_form, None)
 
 
@@ -76,7 +76,7 @@ def rule_set_edit(request: HttpRequest, slug: str, rule_set_id: int) -> HttpResp
             messages.success(
                 request, _("Saved as version %(number)s.") % {"number": version.number}
             )
-            return redirect("rule_sets", slug=slug)
+            return redirect("league:rule_sets", slug=slug)
     return _render_form(request, access, family_obj, name_form, params_form, rule_set)
 
 
@@ -126,6 +126,6 @@ def _season_form(request: HttpRequest, slug: str, season_id: int | None) -> Http
         except ValidationError as error:
             apply_validation_error(form, error)
         else:
-            return redirect("season", slug=slug, season_id=season.pk)
+            return redirect("league:season", slug=slug, season_id=season.pk)
     context = {"access": access, "club": access.club, "form": form, "season": season}
     return render(request, "games/season_form.html", context)

@@ -71,7 +71,7 @@ def session_rules(request: HttpRequest, slug: str, session_id: int) -> HttpRespo
         return _render(request, "games/session_rules.html", session, **context)
     if request.method == "POST":
         messages.success(request, switch.text)
-        return redirect("session", slug=slug, session_id=session.pk)
+        return redirect("league:session", slug=slug, session_id=session.pk)
     context = {"following": following, "switch": switch}
     return _render(request, "games/session_rules.html", session, **context)
 
@@ -99,7 +99,7 @@ def session_rescore_view(request: HttpRequest, slug: str, session_id: int) -> Ht
                 _("Re-scored under %(version)s: %(count)s changed.")
                 % {"version": version, "count": len(done.changed)},
             )
-            return redirect("session", slug=slug, session_id=session.pk)
+            return redirect("league:session", slug=slug, session_id=session.pk)
         plan = session_rescore_preview(session=session, version=version, by=by)
     except ValidationError as error:
         return _render(request, "games/session_rescore.html", session, errors=error.messages)

@@ -55,7 +55,7 @@ def session_start(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(form, error, _start_field)
         else:
-            return redirect("session", slug=slug, session_id=session.pk)
+            return redirect("league:session", slug=slug, session_id=session.pk)
     context = {"access": access, "club": access.club, "form": form}
     return render(request, "games/session_start.html", context)
 
@@ -139,4 +139,4 @@ def session_status(request: HttpRequest, slug: str, session_id: int) -> HttpResp
             _("The session is now %(get_status_display)s.")
             % {"get_status_display": session.get_status_display().lower()},
         )
-    return redirect("session", slug=slug, session_id=session.pk)
+    return redirect("league:session", slug=slug, session_id=session.pk)

@@ -57,4 +57,4 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
     services.api_token_revoke(token=token)
     messages.success(request, _("Revoked %(name)s; it no longer works.") % {"name": token.name})
-    return redirect("tokens")
+    return redirect("league:tokens")

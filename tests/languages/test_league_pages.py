@@ -51,27 +51,27 @@ def world(club: Club, alice: User) -> ClubWorld:
 def club_pages(world: ClubWorld) -> list[str]:
     slug, season, session = world.club.slug, world.season.pk, world.session.pk
     return [
-        reverse("club", args=[slug]),
-        reverse("club_settings", args=[slug]),
-        reverse("players", args=[slug]),
-        reverse("player", args=[slug, world.players[0].pk]),
-        reverse("player_edit", args=[slug, world.players[0].pk]),
-        reverse("members", args=[slug]),
-        reverse("rule_sets", args=[slug]),
-        reverse("rule_set_create", args=[slug, "hk"]),
-        reverse("rule_set_edit", args=[slug, world.rule_set.pk]),
-        reverse("season", args=[slug, season]),
-        reverse("season_create", args=[slug]),
-        reverse("season_edit", args=[slug, season]),
-        reverse("season_sessions", args=[slug, season]),
+        reverse("league:club", args=[slug]),
+        reverse("league:club_settings", args=[slug]),
+        reverse("league:players", args=[slug]),
+        reverse("league:player", args=[slug, world.players[0].pk]),
+        reverse("league:player_edit", args=[slug, world.players[0].pk]),
+        reverse("league:members", args=[slug]),
+        reverse("league:rule_sets", args=[slug]),
+        reverse("league:rule_set_create", args=[slug, "hk"]),
+        reverse("league:rule_set_edit", args=[slug, world.rule_set.pk]),
+        reverse("league:season", args=[slug, season]),
+        reverse("league:season_create", args=[slug]),
+        reverse("league:season_edit", args=[slug, season]),
+        reverse("league:season_sessions", args=[slug, season]),
         reverse("importing:scores", args=[slug, season]),
-        reverse("session_start", args=[slug]),
-        reverse("session", args=[slug, session]),
-        reverse("session_rules", args=[slug, session]),
-        reverse("session_rescore", args=[slug, session]),
-        reverse("hand_new", args=[slug, session]),
-        reverse("hand_edit", args=[slug, world.hand.pk]),
-        reverse("hand_delete", args=[slug, world.hand.pk]),
+        reverse("league:session_start", args=[slug]),
+        reverse("league:session", args=[slug, session]),
+        reverse("league:session_rules", args=[slug, session]),
+        reverse("league:session_rescore", args=[slug, session]),
+        reverse("league:hand_new", args=[slug, session]),
+        reverse("league:hand_edit", args=[slug, world.hand.pk]),
+        reverse("league:hand_delete", args=[slug, world.hand.pk]),
         reverse("webhooks:list", args=[slug]),
         reverse("stats:ratings", args=[slug]),
     ]
@@ -80,7 +80,13 @@ def club_pages(world: ClubWorld) -> list[str]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("header", HEADERS)
 def test_the_league_pages_leave_no_english(world: ClubWorld, as_alice: Client, header: str) -> None:
-    pages = [*club_pages(world), "/", reverse("tokens"), reverse("calculator"), "/people/"]
+    pages = [
+        *club_pages(world),
+        "/",
+        reverse("league:tokens"),
+        reverse("league:calculator"),
+        "/people/",
+    ]
     for url in pages:
         response = as_alice.get(url, HTTP_ACCEPT_LANGUAGE=header)
         assert response.status_code == 200, url
@@ -90,7 +96,7 @@ def test_the_league_pages_leave_no_english(world: ClubWorld, as_alice: Client, h
 @pytest.mark.django_db
 @pytest.mark.parametrize("header", HEADERS)
 def test_the_visitor_pages_leave_no_english(client: Client, header: str) -> None:
-    for url in (reverse("login"), reverse("offline"), "/"):
+    for url in (reverse("league:login"), reverse("league:offline"), "/"):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=header)
         assert response.status_code == 200, url
         assert leftover_english(text(response)) == [], url
