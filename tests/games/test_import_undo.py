@@ -20,7 +20,7 @@ from django.db import connection
 
 from games import importing
 from games.importing import jobs
-from games.models import ImportJob, Player, RuleSet, Season, SessionSeatTotal
+from games.models import Hand, ImportJob, Player, RuleSet, Season, SessionSeatTotal
 from games.signals import session_totals_changed
 from games.stats.models import RatingsPending
 from scoring.score_files import HK_FORMAT
@@ -31,7 +31,7 @@ GAMES = ("1 - - -", "- 2 d -", "- - 3 d")
 EARLIER = (dt.date(2016, 1, 2), "A B C D", 30)  # a session an earlier import created
 SECTIONS = [
     ((dt.date(2016, 1, 1), "A B C D", 1000), ["B=2", "M=6", "R=half"]),
-    ((EARLIER[0], EARLIER[1], 1029), []),  # 999 hands more for the earlier session
+    ((EARLIER[0], EARLIER[1], 1030), []),  # 1,000 hands more for the earlier session
     ((dt.date(2016, 1, 3), "A B C E", 1000), ["M=8"]),  # a new version, a new player
     *(((dt.date(2016, 1, 4 + n), "A B C F", 1000), []) for n in range(9)),
 ]
@@ -83,21 +83,27 @@ def earlier(season: Season, players: list[Player], alice: User, settings: Any) -
     return season
 
 
+StepIn = Callable[..., None]
+
+
 @pytest.fixture
-def step_in() -> Iterator[Callable[[Callable[[], None]], None]]:
-    """Do something, as someone else would, once the import's ``STEP_IN_AT``th write of
-    kept totals is made (it commits with that write)."""
-    actions: list[Callable[[], None]] = []
+def step_in() -> Iterator[StepIn]:
+    """Do something, as someone else would, when the import makes its ``at``th write of kept
+    totals (it commits with that write), or with every write from then on if ``on``."""
+    actions: list[tuple[int, bool, Callable[[], None]]] = []
     calls = [0]
 
     def receiver(**_: Any) -> None:
         calls[0] += 1
-        if calls[0] == STEP_IN_AT:
-            for action in actions:
+        for at, on, action in actions:
+            if calls[0] == at or (on and calls[0] > at):
                 action()
 
+    def add(action: Callable[[], None], *, at: int = STEP_IN_AT, on: bool = False) -> None:
+        actions.append((at, on, action))
+
     session_totals_changed.connect(receiver, dispatch_uid="test_import_undo")
-    yield actions.append
+    yield add
     session_totals_changed.disconnect(dispatch_uid="test_import_undo")
 
 
@@ -119,7 +125,7 @@ def assert_as_before(season: Season, before: dict[str, list[dict[str, Any]]], ve
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="writes in turns only on SQLite")
 def test_a_cancelled_import_leaves_the_season_as_it_was(
-    earlier: Season, alice: User, step_in: Callable[[Callable[[], None]], None]
+    earlier: Season, alice: User, step_in: StepIn
 ) -> None:
     job = queued_import(earlier, alice)
     before, version = tables(), earlier.standings_version
@@ -135,7 +141,7 @@ def test_a_cancelled_import_leaves_the_season_as_it_was(
 
 
 def test_an_import_whose_later_turn_fails_leaves_the_season_as_it_was(
-    earlier: Season, alice: User, step_in: Callable[[Callable[[], None]], None]
+    earlier: Season, alice: User, step_in: StepIn
 ) -> None:
     job = queued_import(earlier, alice)
     before, version = tables(), earlier.standings_version
@@ -151,3 +157,34 @@ def test_an_import_whose_later_turn_fails_leaves_the_season_as_it_was(
     ]
     assert_as_before(earlier, before, version)
     assert not SessionSeatTotal.objects.filter(player__name__in=["E", "F"]).exists()
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="writes in turns only on SQLite")
+def test_an_import_that_cannot_undo_its_turns_says_what_it_kept(
+    earlier: Season, alice: User, step_in: StepIn
+) -> None:
+    job = queued_import(earlier, alice)
+    down = [True]
+
+    def ratings_down() -> None:
+        if down:
+            raise RuntimeError("the ratings are down")
+
+    step_in(ratings_down, at=4, on=True)  # a satellite failing: in the fourth turn, the undo's
+
+    jobs.run_import.call(str(job.pk))
+    down.clear()  # the satellite is back
+
+    job.refresh_from_db()
+    assert job.status == ImportJob.Status.FAILED
+    assert [p.message for p in jobs.problems_of(job)] == [
+        "The import stopped (the ratings are down) and 3 sessions it had written could not be "
+        "removed: they are kept. Importing the same file again adds only the rest."
+    ]
+    call_command("standings_totals")  # what was kept is whole: its turns committed
+    importing.import_scores(
+        season=earlier, text=score_file(), score_format=HK_FORMAT, by=alice, create_players=True
+    )
+    games = sum(where[2] for where, _ in SECTIONS)
+    assert Hand.objects.filter(session__season=earlier).count() == games
+    call_command("standings_totals")
