@@ -95,7 +95,8 @@ def import_scores(
             problems = plan.problems + _refused_players(plan, create_players)
             if problems:
                 raise ImportRefused(problems)
-            writing = _Writing(plan, _write_rules_and_players(plan, by, make_current), by, progress)
+            players = _write_rules_and_players(plan, by, make_current)
+            writing = _Writing(plan, players, by, progress, undoable=turns)
             rest = writing.sessions(_groups(plan, turns), until=_turn_end(turns))
         if rest:
             _write_in_turns(writing, rest)
@@ -276,6 +277,7 @@ class _Writing:
     by: User | None
     progress: Tell | None
     done: int = 0  # hands written before the current group
+    undoable: bool = False  # keep what each group wrote: it commits on its own (in turns)
     written: list[_Written] = field(default_factory=list)
 
     @property
@@ -296,12 +298,9 @@ class _Writing:
                 return groups[index:]
             sessions = _write_sessions(self.plan, group, self.players, self.by)
             _write_hands(self.plan, group, sessions, self.by, self._tell())
-            # Kept once, and only once, the group's transaction commits.
-            written = _Written(
-                sessions=[sessions[s.key].pk for s in group if s.existing is None],
-                added={s.existing.pk: client_ids(self.plan, s) for s in group if s.existing},
-            )
-            transaction.on_commit(partial(self.written.append, written))
+            if self.undoable:  # kept once, and only once, the group's transaction commits
+                written = _written(self.plan, group, sessions)
+                transaction.on_commit(partial(self.written.append, written))
             self.done += sum(len(planned.games) for planned in group)
         return []
 
@@ -311,6 +310,15 @@ class _Writing:
         if tell is None:
             return None
         return lambda stage, done, _: tell(stage, before + done, total)
+
+
+def _written(
+    plan: ImportPlan, group: list[PlannedSession], sessions: Mapping[str, Session]
+) -> _Written:
+    return _Written(
+        sessions=[sessions[s.key].pk for s in group if s.existing is None],
+        added={s.existing.pk: client_ids(plan, s) for s in group if s.existing is not None},
+    )
 
 
 def _write_rules_and_players(
