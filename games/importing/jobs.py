@@ -3,7 +3,8 @@ when large), confirmed by the organiser, then imported by a worker in one transa
 
 A job's life: ``checking`` → ``checked`` → (confirmed) ``queued`` → ``running`` → ``done``,
 or ``failed`` (what stopped it, by line; nothing written) or ``cancelled``. A job whose
-worker was lost (its heartbeat stopped; the transaction rolled back) can be retried, and
+worker was lost (its heartbeat stopped; the transaction rolled back, or on SQLite the turns
+it committed stayed: see ``writing``) can be retried, and
 so can a failed or cancelled one while its file is kept: importing the same file again
 creates nothing twice, so a retry is always safe.
 

@@ -5,33 +5,55 @@ SQLite runs one writing transaction at a time for the whole database: an import 
 hundred thousand games held it for longer than a table's hand waits (``SQLITE_TIMEOUT``),
 and the hand answered 500 "database is locked". There the import writes its sessions in
 turns: it commits whole sessions after holding the lock about ``SQLITE_HOLD_MS``, then
-lets the hands waiting go first. A turn that fails rolls back alone; the sessions already
-committed stay, and importing the file again adds only what is missing (its client ids)."""
+lets the hands waiting go first. A turn that fails rolls back alone; if the import then
+stops (it failed, or was cancelled), what its committed turns wrote is removed again, in
+turns too, so that it leaves nothing. Should that undoing fail as well, the import says what
+it kept: importing the file again adds only what is missing (its client ids)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import time
+import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, connection, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.importing.bulk_hands import NewHand, write_hands
 from games.importing.planning import client_ids, plan_import
 from games.importing.plans import ImportPlan, ImportRefused, PlannedSession, Problem
 from games.importing.progress import Tell
 from games.locks import rule_versions_share_lock, season_import_lock, writes_take_turns
-from games.models import Hand, Player, RuleSet, RuleSetVersion, Season, Seat, Session
+from games.models import (
+    Hand,
+    Player,
+    RuleSet,
+    RuleSetVersion,
+    Score,
+    Season,
+    Seat,
+    Session,
+    SessionSeatTotal,
+)
+from games.signals import session_totals_changed
+from games.totals import season_standings_changed, session_totals_refresh
 from scoring.score_files import (
     ScoreFormat,
 )
+
+log = logging.getLogger(__name__)
+Result = TypeVar("Result")
 
 
 def import_scores(
@@ -73,7 +95,8 @@ def import_scores(
             problems = plan.problems + _refused_players(plan, create_players)
             if problems:
                 raise ImportRefused(problems)
-            writing = _Writing(plan, _write_rules_and_players(plan, by, make_current), by, progress)
+            players = _write_rules_and_players(plan, by, make_current)
+            writing = _Writing(plan, players, by, progress, undoable=turns)
             rest = writing.sessions(_groups(plan, turns), until=_turn_end(turns))
         if rest:
             _write_in_turns(writing, rest)
@@ -105,19 +128,97 @@ SQLITE_PAUSE_SECONDS = 0.15
 
 
 def _write_in_turns(writing: _Writing, rest: list[list[PlannedSession]]) -> None:
-    """Write the rest a turn at a time, never cutting in before the writes that wait: they
-    poll for the lock every 100 ms at most, so the import asks for it only once every
-    ``SQLITE_PAUSE_SECONDS``, and does not wait for it (its connection's busy timeout is 0)."""
+    """Write the rest a turn at a time; if that stops, undo what the committed turns wrote
+    (see ``_in_a_turn`` for how the turns let other writes go first)."""
     with _busy_timeout(0):
-        while rest:
-            time.sleep(SQLITE_PAUSE_SECONDS)
-            try:
-                with transaction.atomic():
-                    rest = writing.sessions(rest, until=_turn_end(turns=True))
-            except OperationalError as error:
-                if "database is locked" not in str(error):
-                    raise
-                # Someone is writing: their turn first (this one rolled back, if it began).
+        try:
+            while rest:
+                rest = _in_a_turn(partial(writing.sessions, rest, until=_turn_end(turns=True)))
+        except Exception as error:
+            _undo(writing, error)
+            raise
+
+
+def _in_a_turn(step: Callable[[], Result]) -> Result:
+    """Run ``step`` in a transaction of its own, never cutting in before the writes that
+    wait: they poll for the lock every 100 ms at most, so the import asks for it only once
+    every ``SQLITE_PAUSE_SECONDS``, and does not wait for it (its busy timeout is 0)."""
+    while True:
+        time.sleep(SQLITE_PAUSE_SECONDS)
+        try:
+            with transaction.atomic():
+                return step()
+        except OperationalError as error:
+            if "database is locked" not in str(error):
+                raise
+            # Someone is writing: their turn first (this one rolled back, if it began).
+
+
+def _undo(writing: _Writing, error: Exception) -> None:
+    """Remove what the committed turns wrote, newest first, in turns; if that fails too,
+    raise ``ImportRefused`` saying what stays (the import's message would say nothing did)."""
+    try:
+        while writing.written:
+            _in_a_turn(partial(_unwrite_groups, writing, until=_turn_end(turns=True)))
+        _in_a_turn(partial(_unwrite_rules_and_players, writing))
+    except Exception as failure:
+        log.exception("could not undo a stopped import of season %s", writing.plan.season.pk)
+        raise ImportRefused([Problem(None, _kept_message(writing, error))]) from failure
+
+
+def _kept_message(writing: _Writing, error: Exception) -> str:
+    sessions = {pk for written in writing.written for pk in (*written.sessions, *written.added)}
+    message = ngettext(
+        "The import stopped (%(error)s) and %(count)d session it had written could not be "
+        "removed: it is kept. Importing the same file again adds only the rest.",
+        "The import stopped (%(error)s) and %(count)d sessions it had written could not be "
+        "removed: they are kept. Importing the same file again adds only the rest.",
+        len(sessions),
+    )
+    return message % {"error": error, "count": len(sessions)}
+
+
+def _unwrite_groups(writing: _Writing, *, until: float | None) -> None:
+    """Undo the groups written last until ``until`` has passed (one at least); each is
+    forgotten once its undoing commits."""
+    for index, written in enumerate(reversed(list(writing.written))):
+        if until is not None and index and time.monotonic() >= until:
+            return
+        _unwrite(writing.plan.season, written)
+        transaction.on_commit(partial(writing.written.remove, written))
+
+
+def _unwrite(season: Season, written: _Written) -> None:
+    """Remove the hands a group added to sessions of earlier imports, and the sessions it
+    created with everything in them, leaving their kept totals, standings version and
+    ratings mark as a hand deletion would."""
+    added = Q()
+    for session_id, ids in written.added.items():
+        added |= Q(session_id=session_id, client_id__in=ids)
+    if written.added:
+        # Hand writes lock their session: so does taking hands from one, for its totals.
+        locked = Session.objects.select_for_update().filter(pk__in=written.added)
+        list(locked.values_list("pk"))
+        Score.objects.filter(hand__in=Hand.objects.filter(added)).delete()
+        Hand.objects.filter(added).delete()
+        session_totals_refresh(session_ids=written.added)
+    if written.sessions:
+        # The seats' ratings from these sessions' day on are stale, as when their totals
+        # change: marked while the sessions are there to tell the day and family.
+        season_standings_changed(seasons=Season.objects.filter(pk=season.pk))
+        session_totals_changed.send(sender=SessionSeatTotal, session_ids=set(written.sessions))
+        Score.objects.filter(session_id__in=written.sessions).delete()
+        Session.objects.filter(pk__in=written.sessions).delete()
+
+
+def _unwrite_rules_and_players(writing: _Writing) -> None:
+    """Remove the players and rule-set versions the import created that nothing uses."""
+    Player.objects.filter(
+        pk__in=writing.new_players, seats__isnull=True, user__isnull=True, invitation__isnull=True
+    ).delete()
+    RuleSetVersion.objects.filter(
+        pk__in=writing.new_versions, sessions__isnull=True, hands__isnull=True
+    ).delete()
 
 
 @contextmanager
@@ -158,15 +259,34 @@ def _groups(plan: ImportPlan, turns: bool) -> list[list[PlannedSession]]:
     return [group for group in groups if group]
 
 
+@dataclass(eq=False)  # each is itself: a list of them removes the very one committed
+class _Written:
+    """What one group wrote: the sessions it created, the hands it added to others."""
+
+    sessions: list[int]
+    added: dict[int, list[uuid.UUID]]  # session id -> client ids of its hands added
+
+
 @dataclass
 class _Writing:
-    """An import's sessions being written, group by group, telling how far it has got."""
+    """An import's sessions being written, group by group, telling how far it has got and
+    keeping what the committed groups wrote (so that a stopped import can undo it)."""
 
     plan: ImportPlan
     players: dict[str, Player]
     by: User | None
     progress: Tell | None
     done: int = 0  # hands written before the current group
+    undoable: bool = False  # keep what each group wrote: it commits on its own (in turns)
+    written: list[_Written] = field(default_factory=list)
+
+    @property
+    def new_players(self) -> list[int]:
+        return [self.players[name].pk for name in self.plan.new_players]
+
+    @property
+    def new_versions(self) -> list[int]:
+        return [v.version.pk for v in self.plan.new_versions if v.version is not None]
 
     def sessions(
         self, groups: list[list[PlannedSession]], *, until: float | None
@@ -178,6 +298,9 @@ class _Writing:
                 return groups[index:]
             sessions = _write_sessions(self.plan, group, self.players, self.by)
             _write_hands(self.plan, group, sessions, self.by, self._tell())
+            if self.undoable:  # kept once, and only once, the group's transaction commits
+                written = _written(self.plan, group, sessions)
+                transaction.on_commit(partial(self.written.append, written))
             self.done += sum(len(planned.games) for planned in group)
         return []
 
@@ -187,6 +310,15 @@ class _Writing:
         if tell is None:
             return None
         return lambda stage, done, _: tell(stage, before + done, total)
+
+
+def _written(
+    plan: ImportPlan, group: list[PlannedSession], sessions: Mapping[str, Session]
+) -> _Written:
+    return _Written(
+        sessions=[sessions[s.key].pk for s in group if s.existing is None],
+        added={s.existing.pk: client_ids(plan, s) for s in group if s.existing is not None},
+    )
 
 
 def _write_rules_and_players(
