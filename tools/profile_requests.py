@@ -80,6 +80,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games of history (20,000)")
     parser.add_argument("--runs", type=int, default=15, help="timed runs per request (15)")
     parser.add_argument("--profile", action="append", default=[], help="a request to profile")
+    parser.add_argument("--queries", action="append", default=[], help="a request's SQL")
     parser.add_argument("--keep", action="store_true", help="keep the club afterwards")
     options = parser.parse_args()
     night = night_build(games=options.games, tables=1)
@@ -89,11 +90,21 @@ def main() -> None:
         for name, run in requests.items():
             ms, queries = measure(run, options.runs)
             print(f"  {name:<20}{ms:9.1f} ms{queries:5} queries", flush=True)
+        for name in options.queries:
+            _queries(name, requests[name])
         for name in options.profile:
             _profile(name, requests[name])
     finally:
         if not options.keep:
             night_delete(night.club_id)
+
+
+def _queries(name: str, run: Callable[[], Any]) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        run()
+    print(f"\n{name}: {len(queries)} queries")
+    for query in queries:
+        print(f"  {query['time']:>6} s  {query['sql'][:160]}")
 
 
 def _profile(name: str, run: Callable[[], Any]) -> None:
@@ -103,7 +114,8 @@ def _profile(name: str, run: Callable[[], Any]) -> None:
         run()
     profiler.disable()
     print(f"\n{name}: 10 runs, by cumulative time")
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+    # The project's own functions and the template engine: where a change can help.
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats("games|scoring|template", 40)
 
 
 if __name__ == "__main__":
