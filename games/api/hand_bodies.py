@@ -106,5 +106,9 @@ def detail_hands() -> QuerySet[Hand]:
     return list_hands().prefetch_related(Prefetch("revisions", queryset=revisions))
 
 
-def hand_body(hand_id: int) -> dict[str, Any]:
+def hand_body(hand_id: int, *, new: bool = False) -> dict[str, Any]:
+    """The hand as ``HandDetailSerializer`` shows it. A ``new`` hand (recorded by this very
+    request) has no revisions yet: its body does not read them (a query on every hand)."""
+    if new:
+        return {**HandSerializer(list_hands().get(pk=hand_id)).data, "revisions": []}
     return dict(HandDetailSerializer(detail_hands().get(pk=hand_id)).data)

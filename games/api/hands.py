@@ -157,7 +157,8 @@ class HandRecordApi(APIView):
             same_input_on_retry=True,
         )
         response = Response(
-            hand_body(hand.pk), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            hand_body(hand.pk, new=created),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
         response["Location"] = f"/api/v1/hands/{hand.pk}/"
         return with_etag(response, hand.version)
