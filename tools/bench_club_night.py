@@ -112,12 +112,13 @@ def _start(options: argparse.Namespace) -> Servers:
         f"--access-logfile={access_log}",
         f"--access-logformat={ACCESS_FORMAT}",
     ]
-    quiet = subprocess.DEVNULL
+    # Their errors (a 500's traceback) go to files beside the access log.
+    print(f"logs in {folder}", flush=True)
+    errors, jobs = (folder / "gunicorn.log").open("wb"), (folder / "worker.log").open("wb")
+    worker = [PYTHON, "manage.py", "worker", "--no-reload"]
     return Servers(
-        gunicorn=subprocess.Popen(gunicorn, cwd=ROOT, stdout=quiet, stderr=quiet),
-        worker=subprocess.Popen(
-            [PYTHON, "manage.py", "worker", "--no-reload"], cwd=ROOT, stdout=quiet, stderr=quiet
-        ),
+        gunicorn=subprocess.Popen(gunicorn, cwd=ROOT, stdout=errors, stderr=errors),
+        worker=subprocess.Popen(worker, cwd=ROOT, stdout=jobs, stderr=jobs),
         access_log=access_log,
     )
 
@@ -157,7 +158,8 @@ def _level(night: Night, tables: int, seconds: float, port: int, servers: Server
     for thread in threads:
         thread.join(TIMEOUT * 3)
     elapsed = time.monotonic() - started
-    cpu = {name: (_cpu(servers)[name] - cpu_before.get(name, 0)) / elapsed for name in cpu_before}
+    cpu_after = _cpu(servers)
+    cpu = {name: _used(cpu_before[name], cpu_after[name]) / elapsed for name in cpu_after}
     _report(tables, elapsed, log, _server_times(servers.access_log, offset), cpu, depths)
     return log
 
@@ -172,14 +174,20 @@ def _queue_depths(stop: threading.Event, until: float) -> list[int]:
     return depths
 
 
-def _cpu(servers: Servers) -> dict[str, float]:
-    """CPU seconds so far: gunicorn (master and workers), the job worker, and the
-    PostgreSQL backends serving this database (other databases' are not ours)."""
+def _cpu(servers: Servers) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of each process: gunicorn (master and workers), the job worker, and
+    the PostgreSQL backends serving this database (other databases' are other engineers')."""
     return {
         "gunicorn": _seconds([servers.gunicorn.pid, *_children(servers.gunicorn.pid)]),
         "job worker": _seconds([servers.worker.pid]),
         "postgresql": _seconds(_backends()),
     }
+
+
+def _used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds used between two readings by the processes alive at the second (a backend
+    that closed meanwhile is not counted: the figure is a lower bound)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def _children(pid: int) -> list[int]:
@@ -198,15 +206,15 @@ def _backends() -> list[int]:
     return pids
 
 
-def _seconds(pids: list[int]) -> float:
-    total = 0
+def _seconds(pids: list[int]) -> dict[int, float]:
+    used = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
         except OSError:  # ended meanwhile
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
+        used[pid] = (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+    return used
 
 
 ENDPOINTS = [  # (method, path pattern, status or None, name), the first match names a line
@@ -240,7 +248,8 @@ def _server_times(access_log: Path, offset: int) -> dict[str, list[float]]:
 
 def _client_name(sample: Sample) -> str:
     if sample.endpoint == "poll":
-        return "poll, nothing new" if sample.status == 304 else "poll, found new"
+        named = {304: "poll, nothing new", 200: "poll, found new"}
+        return named.get(sample.status, "poll, failed")
     return sample.endpoint
 
 
@@ -255,10 +264,15 @@ def _report(
     by_endpoint: dict[str, list[Sample]] = defaultdict(list)
     for sample in log.samples:
         by_endpoint[_client_name(sample)].append(sample)
+    requests = len(log.samples)
+    # CPU per request holds still when the machine is shared; milliseconds do not.
+    per_request = cpu["gunicorn"] * elapsed * 1000 / max(requests, 1)
     print(
-        f"\n{tables} tables, {elapsed:.0f} s: {len(log.samples) / elapsed:.1f} req/s; CPU "
+        f"\n{tables} tables, {elapsed:.0f} s: {requests / elapsed:.1f} req/s; CPU "
         + ", ".join(f"{name} {share:.2f} core" for name, share in cpu.items())
+        + f"; gunicorn {per_request:.0f} ms of CPU a request"
         + f"; job queue {max(depths, default=0)} at most, {_mean(depths):.1f} on average"
+        + f"; machine load {os.getloadavg()[0]:.1f}"
     )
     print(
         f"  {'endpoint':<20}{'req/s':>7}{'errors':>8}{'timeouts':>10}"
