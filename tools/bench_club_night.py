@@ -143,6 +143,11 @@ def _stop(servers: Servers) -> None:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
+    # A request cut off may still be running in its backend: the checks and the clean-up
+    # start once the servers' backends have ended (or after a minute).
+    deadline = time.monotonic() + 60
+    while _backends() and time.monotonic() < deadline:
+        time.sleep(1)
 
 
 def _level(night: Night, tables: int, seconds: float, port: int, servers: Servers) -> Log:
