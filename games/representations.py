@@ -60,8 +60,11 @@ def sessions_to_represent() -> QuerySet[Session]:
     )
 
 
-def hand_representation(*, hand_id: int) -> JSON:
-    """The hand in full, as GET hands/{id}/ shows it and hand events send it."""
+def hand_representation(*, hand_id: int, new: bool = False) -> JSON:
+    """The hand in full, as GET hands/{id}/ shows it and hand events send it. A ``new`` hand
+    (recorded by this very request) has no revisions yet: they are not read (a query)."""
+    if new:
+        return {**hand_data(hands_to_represent().get(pk=hand_id)), "revisions": []}
     return hand_detail_data(hands_to_represent_in_full().get(pk=hand_id))
 
 

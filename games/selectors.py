@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import (
     Case,
+    CharField,
     Count,
     IntegerField,
     Max,
@@ -25,6 +26,7 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
+    Value,
     When,
 )
 from django.db.models.functions import Coalesce
@@ -198,26 +200,63 @@ def last_seating(*, club: Club, season: Season | None = None) -> list[int]:
     return list(last.seats.order_by("position").values_list("player_id", flat=True))
 
 
-def session_sheet_version(*, session: Session) -> str:
-    """A value that changes whenever the session's score sheet would: a hand recorded,
-    amended or deleted, the rules switched, the session closed or reopened (one query)."""
-    hands = session.hands.aggregate(count=Count("id"), last=Max("id"), changed=Max("updated_at"))
-    return _sheet_version(session, hands["count"], hands["last"], hands["changed"])
+@dataclass(frozen=True)
+class SheetPoll:
+    """What a poll of a score sheet needs to answer "nothing new" without reading it."""
+
+    public: bool  # the club shows its sessions to visitors
+    role: str | None  # the poller's role in the club, if a member
+    version: str  # ``sheet_version_of`` the sheet as it is now
+
+
+def session_sheet_poll(
+    *, slug: str, session_id: int, user: User | AnonymousUser
+) -> SheetPoll | None:
+    """The club's visibility, the user's role and the sheet's version, in one query on the
+    session's key and its hands' index: a poll that finds nothing new reads nothing else.
+    None if the club has no such session."""
+    role: Any = Value(None, output_field=CharField())
+    if user.is_authenticated:
+        members = Membership.objects.filter(club=OuterRef("club_id"), user_id=user.pk)
+        role = Subquery(members.values("role")[:1])
+    rows = list(
+        Session.objects.filter(pk=session_id, club__slug=slug)
+        .values("rule_set_version_id", "status", "club__visibility")
+        .annotate(
+            count=Count("hands"),
+            last=Max("hands__id"),
+            changed=Max("hands__updated_at"),
+            role=role,
+        )
+    )
+    if not rows:
+        return None
+    (row,) = rows
+    return SheetPoll(
+        public=row["club__visibility"] != Club.Visibility.MEMBERS,
+        role=row["role"],
+        version=_sheet_version(
+            row["rule_set_version_id"], row["status"], row["count"], row["last"], row["changed"]
+        ),
+    )
 
 
 def sheet_version_of(sheet: ScoreSheet) -> str:
-    """``session_sheet_version`` of a sheet already read (no query)."""
+    """The sheet's version, as ``session_sheet_poll`` reads it, of a sheet already read."""
     hands = [row.hand for row in sheet.rows] + sheet.deleted
     last = max((hand.pk for hand in hands), default=None)
     changed = max((hand.updated_at for hand in hands), default=None)
-    return _sheet_version(sheet.session, len(hands), last, changed)
+    session = sheet.session
+    return _sheet_version(session.rule_set_version_id, session.status, len(hands), last, changed)
 
 
 def _sheet_version(
-    session: Session, count: int, last: int | None, changed: dt.datetime | None
+    rules: int, status: str, count: int, last: int | None, changed: dt.datetime | None
 ) -> str:
+    """Changes whenever the sheet would: a hand recorded, amended or deleted (deleted hands
+    are listed too), the rules switched, the session closed or reopened."""
     stamp = changed.timestamp() if changed else 0
-    return f"{count}-{last or 0}-{stamp}-{session.rule_set_version_id}-{session.status}"
+    return f"{count}-{last or 0}-{stamp}-{rules}-{status}"
 
 
 def hand_place(*, session: Session, number: int | None = None) -> int:

@@ -158,7 +158,7 @@ class HandRecordApi(APIView):
             same_input_on_retry=True,
         )
         response = Response(
-            hand_representation(hand_id=hand.pk),
+            hand_representation(hand_id=hand.pk, new=created),
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
         response["Location"] = f"/api/v1/hands/{hand.pk}/"

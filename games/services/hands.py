@@ -33,6 +33,10 @@ from scoring.families import EngineError, Family, SeatResult, get_family
 
 # A session's seats in their order: Seat's own ordering starts with the session's, a join.
 SEATS = Seat.objects.order_by("position")
+# Hand writes lock their session (and an amended hand) FOR NO KEY UPDATE (``no_key=True``):
+# it serialises them as FOR UPDATE does, but leaves alone the FOR KEY SHARE that every
+# foreign-key check takes. With FOR UPDATE, a transaction writing rows that refer to the
+# session (the ratings job's, at its commit) waited for a hand that waited for it: deadlock.
 
 
 class StaleHand(ValidationError):
@@ -127,7 +131,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
         # Locking the session serialises hand numbers and client-id checks per table. Its
         # rules and seats come with it: the checks, the scoring and the scores all read them.
         session = (
-            Session.objects.select_for_update(of=("self",))
+            Session.objects.select_for_update(of=("self",), no_key=True)
             .select_related("rule_set_version__rule_set")
             .prefetch_related(Prefetch("seats", queryset=SEATS))
             .get(pk=session.pk)
@@ -240,7 +244,7 @@ def _lock_session(hand: Hand) -> None:
     """Lock the table first, as recording does, so that changes to one session follow one
     another (and lock in one order): each rewrites the session's kept totals, and a
     sequential family's change rewrites its later hands too."""
-    unique_or_none(Session.objects.select_for_update(), pk=hand.session_id)
+    unique_or_none(Session.objects.select_for_update(no_key=True), pk=hand.session_id)
 
 
 def _rescore_later_hands(changed: Hand) -> None:
@@ -305,7 +309,7 @@ def _lock_current(hand: Hand, expected_version: int, reason: str) -> Hand:
         raise ValidationError({"reason": [_("Say why, so the table can follow the change.")]})
     # The hand and its session are locked; their rules and the seats are read with them.
     locked = (
-        Hand.objects.select_for_update(of=("self", "session"))
+        Hand.objects.select_for_update(of=("self", "session"), no_key=True)
         .select_related("session__rule_set_version__rule_set", "rule_set_version__rule_set")
         .prefetch_related(Prefetch("session__seats", queryset=SEATS))
         .get(pk=hand.pk)

@@ -69,7 +69,7 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     access = club_access(request, slug)
     session = get_session(access.club.pk, session_id)
     sheet = selectors.session_sheet(session=session)
-    etag = _sheet_etag(request, access, selectors.sheet_version_of(sheet))
+    etag = _sheet_etag(request, access.role, selectors.sheet_version_of(sheet))
     context = _sheet_context(request, access, session, sheet, etag)
     return render(request, "games/session_detail.html", context)
 
@@ -77,13 +77,13 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
 def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpResponseBase:
     """The live part of the session page (the table, the next hand, the sheet), for the page
     to refresh itself while open (static/js/live-sheet.js): 304 while nothing changed."""
-    access = club_access(request, slug)
-    session = get_session(access.club.pk, session_id)
-    etag = _sheet_etag(request, access, selectors.session_sheet_version(session=session))
-    unchanged = get_conditional_response(request, etag=etag)
+    unchanged = _unchanged_sheet(request, slug, session_id)
     if unchanged is not None:
         return unchanged
+    access = club_access(request, slug)
+    session = get_session(access.club.pk, session_id)
     sheet = selectors.session_sheet(session=session)
+    etag = _sheet_etag(request, access.role, selectors.sheet_version_of(sheet))
     context = _sheet_context(request, access, session, sheet, etag)
     response = render(request, "games/_session_live.html", context)
     response["ETag"] = etag
@@ -91,10 +91,22 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     return response
 
 
-def _sheet_etag(request: HttpRequest, access: ClubAccess, version: str) -> str:
+def _unchanged_sheet(request: HttpRequest, slug: str, session_id: int) -> HttpResponse | None:
+    """The 304 of a poll that finds nothing new, from one query (every open table's sheet
+    polls every few seconds); None when the sheet must be drawn, or refused, as the page is."""
+    if "HTTP_IF_NONE_MATCH" not in request.META:
+        return None
+    poll = selectors.session_sheet_poll(slug=slug, session_id=session_id, user=request.user)
+    if poll is None or not (poll.public or poll.role):
+        return None
+    etag = _sheet_etag(request, poll.role, poll.version)
+    return get_conditional_response(request, etag=etag)
+
+
+def _sheet_etag(request: HttpRequest, role: str | None, version: str) -> str:
     # What a viewer may do (amend, delete) and where the table is turned show on the sheet too.
     bottom = _seat_number(request.GET.get("bottom"))
-    return quote_etag(f"{version}-{access.role or 'visitor'}-{bottom}")
+    return quote_etag(f"{version}-{role or 'visitor'}-{bottom}")
 
 
 def _sheet_context(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.test import Client
 
 from games import services
@@ -30,6 +30,7 @@ from games.models import (
 from tests.games.pages import RULES_POST
 
 THREADS = 50
+DISCARD = {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}
 
 pytestmark = [
     pytest.mark.postgres_only,
@@ -259,3 +260,51 @@ def test_one_account_linked_to_ten_players_at_once_links_one(club: Club, bob: Us
     assert len([r for r in results if isinstance(r, Player)]) == 1, results
     assert len(refused) == 9 and all("That account is already linked to" in str(r) for r in refused)
     assert Player.objects.filter(club=club, user=bob).count() == 1
+
+
+def _record(session: Session, bob: User) -> None:
+    services.hand_record(session=session, hand_input=DISCARD, by=bob)
+
+
+def _amend(session: Session, bob: User) -> None:
+    hand = Hand.objects.get(session=session)
+    services.hand_amend(
+        hand=hand, hand_input=DISCARD, expected_version=1, reason="the same again", by=bob
+    )
+
+
+def _delete(session: Session, bob: User) -> None:
+    hand = Hand.objects.get(session=session)
+    services.hand_delete(hand=hand, expected_version=1, reason="wrong table", by=bob)
+
+
+@pytest.mark.parametrize("write", [_record, _amend, _delete])
+def test_a_hand_being_written_leaves_its_session_to_foreign_key_checks(
+    write: Callable[[Session, User], None], session: Session, bob: User
+) -> None:
+    """Every row written that refers to the session (a rating, at the ratings job's commit)
+    takes FOR KEY SHARE of it: a hand write's lock must not stop it, or the two deadlock."""
+    services.hand_record(session=session, hand_input=DISCARD, by=bob)
+    written, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():  # the write's locks are held until this commits
+                write(session, bob)
+                written.set()
+                done.wait(30)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert written.wait(30)
+        with connection.cursor() as cursor:  # NOWAIT: fails at once if it would wait
+            cursor.execute(
+                "SELECT id FROM games_session WHERE id = %s FOR KEY SHARE NOWAIT", [session.pk]
+            )
+            assert cursor.fetchall() == [(session.pk,)]
+    finally:
+        done.set()
+        holder.join(30)

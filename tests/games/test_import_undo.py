@@ -18,9 +18,9 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 
-from games import importing
-from games.importing import jobs
-from games.models import Hand, ImportJob, Player, RuleSet, Season, SessionSeatTotal
+from games.importing import jobs, score_import
+from games.importing.models import ImportJob
+from games.models import Hand, Player, RuleSet, Season, SessionSeatTotal
 from games.signals import session_totals_changed
 from games.stats.models import RatingsPending
 from scoring.score_files import HK_FORMAT
@@ -39,7 +39,7 @@ SECTIONS = [
 # take turns (the first holds the rules and players), the only one on PostgreSQL.
 STEP_IN_AT = 3 if connection.vendor == "sqlite" else 1
 # What may change when an import leaves nothing: the jobs and their queue, the ratings mark.
-NOT_COMPARED = {"django_tasks_database", "games.ImportJob", "stats.RatingsPending"}
+NOT_COMPARED = {"django_tasks_database", "importing.ImportJob", "stats.RatingsPending"}
 VARYING = {"standings_version"}
 
 
@@ -79,7 +79,7 @@ def earlier(season: Season, players: list[Player], alice: User, settings: Any) -
     """The season with an earlier import's session, which the file adds to."""
     settings.SQLITE_HOLD_MS = 0  # a turn for each group, where writes take turns
     text = "\n".join(["B=2", "M=6", "R=half", *section(*EARLIER)]) + "\n"
-    importing.import_scores(season=season, text=text, score_format=HK_FORMAT, by=alice)
+    score_import.import_scores(season=season, text=text, score_format=HK_FORMAT, by=alice)
     return season
 
 
@@ -182,7 +182,7 @@ def test_an_import_that_cannot_undo_its_turns_says_what_it_kept(
         "removed: they are kept. Importing the same file again adds only the rest."
     ]
     call_command("standings_totals")  # what was kept is whole: its turns committed
-    importing.import_scores(
+    score_import.import_scores(
         season=earlier, text=score_file(), score_format=HK_FORMAT, by=alice, create_players=True
     )
     games = sum(where[2] for where, _ in SECTIONS)

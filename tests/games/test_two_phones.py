@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -13,6 +14,7 @@ from games import services
 from games.models import Club, Hand, Session
 
 HAND = {"winner": "1", "how": "discard", "blamed": "0", "faan": "5"}
+FIVE_FAAN = {"outcome": "discard", "winner": 1, "faan": 5, "blamed": 0}
 
 
 def new_url(session: Session) -> str:
@@ -121,3 +123,51 @@ def test_the_live_part_of_a_members_only_club_stays_hidden(
     Club.objects.filter(pk=session.club_id).update(visibility=Club.Visibility.MEMBERS)
     assert as_dave.get(live_url(session)).status_code == 404
     assert as_charlie.get(live_url(session)).status_code == 200
+
+
+# Every open sheet polls every few seconds: a poll that finds nothing new is the signed-in
+# session and its user (the middleware's), then the club, the poller's role and the sheet's
+# version in one query; a visitor's is that one query alone.
+MEMBER_POLL_QUERIES = 3
+VISITOR_POLL_QUERIES = 1
+
+
+def test_a_poll_that_finds_nothing_new_costs_one_query_of_its_own(
+    session: Session, as_charlie: Client, bob: User, django_assert_num_queries: Any
+) -> None:
+    services.hand_record(session=session, hand_input=FIVE_FAAN, by=bob)
+    etag = as_charlie.get(live_url(session))["ETag"]
+    with django_assert_num_queries(MEMBER_POLL_QUERIES):
+        response = as_charlie.get(live_url(session), headers={"If-None-Match": etag})
+    assert response.status_code == 304
+    visitor = Client()
+    etag = visitor.get(live_url(session))["ETag"]
+    with django_assert_num_queries(VISITOR_POLL_QUERIES):
+        response = visitor.get(live_url(session), headers={"If-None-Match": etag})
+    assert response.status_code == 304
+
+
+def test_a_poll_with_the_etag_of_another_role_gets_the_sheet_drawn_for_its_own(
+    session: Session, as_charlie: Client, as_bob: Client
+) -> None:
+    etag = as_charlie.get(live_url(session))["ETag"]
+    response = as_bob.get(live_url(session), headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+
+
+def test_a_stranger_polling_a_members_only_club_with_a_members_etag_gets_404(
+    session: Session, as_dave: Client, as_charlie: Client
+) -> None:
+    etag = as_charlie.get(live_url(session))["ETag"]
+    Club.objects.filter(pk=session.club_id).update(visibility=Club.Visibility.MEMBERS)
+    assert as_charlie.get(live_url(session), headers={"If-None-Match": etag}).status_code == 304
+    assert as_dave.get(live_url(session), headers={"If-None-Match": etag}).status_code == 404
+    assert Client().get(live_url(session), headers={"If-None-Match": etag}).status_code == 404
+
+
+def test_closing_the_session_changes_what_the_poll_answers(
+    session: Session, as_charlie: Client, bob: User
+) -> None:
+    etag = as_charlie.get(live_url(session))["ETag"]
+    services.session_set_status(session=session, status=Session.Status.CLOSED)
+    assert as_charlie.get(live_url(session), headers={"If-None-Match": etag}).status_code == 200
