@@ -32,7 +32,15 @@ pytestmark = [
 
 @pytest.fixture
 def page(live_server: Any) -> Iterator[Any]:
-    context = chromium().new_context(viewport=PHONE, base_url=live_server.url)
+    yield from phone_page(live_server)
+
+
+def phone_page(live_server: Any, color_scheme: str = "light") -> Iterator[Any]:
+    """A page at phone size in a fresh context of the shared browser, in the given colour
+    scheme (what the phone's dark-mode setting sends as ``prefers-color-scheme``)."""
+    context = chromium().new_context(
+        viewport=PHONE, base_url=live_server.url, color_scheme=color_scheme
+    )
     # Every page of every browser test runs under the site's content security policy:
     # a violation (an inline script or style, a foreign source) fails the test.
     context.add_init_script(REPORT_CSP_VIOLATIONS)
