@@ -163,7 +163,7 @@ def club_open_invitations(*, club: Club) -> QuerySet[Invitation]:
 
 
 def session_list(*, club: Club, season: Season | None = None) -> QuerySet[Session]:
-    sessions = Session.objects.filter(club=club).select_related("season")
+    sessions = Session.objects.filter(club=club).select_related("season__rule_set")
     if season is not None:
         sessions = sessions.filter(season=season)
     seats = Seat.objects.select_related("player").order_by("position")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
+import math
 import uuid
 from functools import cached_property
 from typing import Any
@@ -186,10 +186,12 @@ def _just_saved(request: HttpRequest, session: Session) -> dict[str, Any] | None
     if hand is None:
         return None
     age = timezone.now() - hand.recorded_at
+    # The whole seconds Undo is still offered for (0: no longer), counted down on the page.
+    left = services.hands.UNDO_SECONDS - age.total_seconds()
     return {
         "hand": hand,
         "place": selectors.hand_place(session=session, number=hand.number),
-        "can_undo": age <= dt.timedelta(seconds=services.hands.UNDO_SECONDS),
+        "undo_seconds": max(0, math.floor(left)),
     }
 
 

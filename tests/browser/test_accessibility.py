@@ -1,11 +1,13 @@
-"""Every page a member or an organiser reaches, at 375 px in real Chromium, passes axe-core's
-WCAG 2.2 A and AA rules (no moderate, serious or critical violation) and never scrolls
-sideways. The pages are found as a person finds them: by following links from the club."""
+"""Every page a member or an organiser reaches, at 375 px in real Chromium, in the light and
+the dark colour scheme, passes axe-core's WCAG 2.2 A and AA rules (no moderate, serious or
+critical violation) and never scrolls sideways. The pages are found as a person finds them:
+by following links from the club."""
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,9 @@ from django.core.management import call_command
 
 from games.management.commands.seed_demo import DEMO_PASSWORD
 from games.models import Session
-from tests.browser.test_recording import PHONE, follow, page, pytestmark
+from tests.browser.test_recording import PHONE, follow, phone_page, pytestmark
 
-__all__ = ["page", "pytestmark"]
+__all__ = ["pytestmark"]
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -29,6 +31,21 @@ NOT_PAGES = re.compile(r"\.(txt|csv|tsv|svg)$|/charts?/|^/api/")
 
 if not AXE.exists() and os.environ.get("REQUIRE_BROWSER") == "1":
     raise RuntimeError("REQUIRE_BROWSER=1 but axe-core is not installed: run npm ci")
+
+
+# The page's background in each colour scheme (static/css/app.css's --bg).
+BACKGROUNDS = {"light": "rgb(246, 247, 244)", "dark": "rgb(18, 23, 26)"}
+
+
+@pytest.fixture(params=sorted(BACKGROUNDS))
+def scheme(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def schemed_page(live_server: Any, scheme: str) -> Iterator[Any]:
+    """A phone's page in each colour scheme: the dark palette is checked as the light one."""
+    yield from phone_page(live_server, color_scheme=scheme)
 
 
 def shape(path: str) -> str:
@@ -83,9 +100,12 @@ def violations(page: Any) -> list[str]:
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
 @pytest.mark.parametrize("who", ["organiser", "member"])
-def test_every_page_passes_axe_and_fits_a_phone(page: Any, who: str) -> None:
+def test_every_page_passes_axe_and_fits_a_phone(schemed_page: Any, scheme: str, who: str) -> None:
+    page = schemed_page
     call_command("seed_demo", stdout=StringIO())
     page.goto("/accounts/login/")
+    # The pages are shown in the scheme asked for.
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == BACKGROUNDS[scheme]
     page.fill("#id_username", who)
     page.fill("#id_password", DEMO_PASSWORD)
     follow(page, "button.primary")

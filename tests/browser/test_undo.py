@@ -3,9 +3,11 @@ hand back (real Chromium, 375 px)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from games.models import Hand, Session
 from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
@@ -34,3 +36,20 @@ def test_a_member_saves_a_hand_stays_on_the_form_and_undoes_it(
     hand = Hand.objects.get()
     assert hand.is_deleted and hand.revisions.get().reason == "undone"
     assert page.locator("#saved-hand").count() == 0
+
+
+def test_undo_goes_away_when_its_minute_is_over(page: Any, session: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
+    fill_hand(page)
+    page.click("#save-hand")
+    page.wait_for_url("**/hands/new/?saved=*")
+    # The hand was saved 57 seconds ago: Undo is offered for the 2 or 3 seconds left.
+    hand = Hand.objects.get()
+    Hand.objects.filter(pk=hand.pk).update(recorded_at=timezone.now() - dt.timedelta(seconds=57))
+    page.reload()
+    assert page.locator("#undo-hand").is_visible()
+    page.locator("#undo-hand").wait_for(state="detached", timeout=5000)
+    assert "Hand 1 saved ✓" in page.inner_text("#saved-hand")
+    hand.refresh_from_db()
+    assert not hand.is_deleted

@@ -262,6 +262,16 @@ def test_the_season_page_lists_its_imports_to_organisers_only(
     assert 'id="season-imports"' not in page and "spring.txt" not in page
 
 
+def test_the_season_page_shows_its_standings_before_the_filters_and_imports(
+    as_alice: Client, season: Season
+) -> None:
+    upload(as_alice, season, TWO_TABLES, name="spring.txt")
+    page = as_alice.get(f"/c/dragons/seasons/{season.pk}/").content.decode()
+    standings = page.index('<table class="standings')
+    assert standings < page.index('class="filters"')
+    assert standings < page.index('id="season-imports"')
+
+
 def test_strangers_do_not_learn_a_private_club_exists(
     as_alice: Client, private_club: Club, dave: User
 ) -> None:

@@ -54,3 +54,11 @@ def test_a_member_on_an_organiser_page_gets_the_sites_own_403(as_bob: Client, cl
     body = text(response)
     assert "Not allowed" in body and "Your role in this club does not allow this." in body
     assert "Mahjong League" in body  # the site's header, not a bare page
+
+
+def test_the_clubs_recent_sessions_say_their_season_and_family(
+    as_bob: Client, session: Session, zj_session: Session
+) -> None:
+    body = text(as_bob.get("/c/dragons/"))
+    recent = body[body.index("Recent sessions") : body.index("Seasons")]
+    assert "Spring Hong Kong" in recent and "ZJ season Zung Jung" in recent

@@ -131,3 +131,11 @@ def test_a_rule_set_busts_as_its_preset_and_its_description_says_so(
     rules = rules_from_params({"preset": preset})
     assert rules.bust is bust
     assert ("a player below zero ends the game" in describe_rules(rules)) is bust
+
+
+@pytest.mark.parametrize("preset", ["ema", "wrc", "club"])
+def test_a_rule_sets_description_says_each_rule_once(preset: str) -> None:
+    rules = rules_from_params({"preset": preset})
+    described = describe_rules(rules)
+    for rule in ("red fives", "kiriage", "start", "return"):
+        assert described.count(rule) == 1, (rule, described)
