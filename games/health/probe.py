@@ -1,6 +1,6 @@
 """The site's health as the probe reports it: what is wrong, never whose data or which host.
 
-A handful of queries (``tests/games/test_health.py`` pins the number), so that a load
+A handful of queries (``tests/games/health/test_health.py`` pins the number), so that a load
 balancer or a monitor may ask every few seconds.
 """
 

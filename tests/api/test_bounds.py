@@ -16,8 +16,8 @@ from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.engine import cli
 from tests.api.conftest import Api
+from tests.games.importing.test_import import import_big_two, import_hk, refusal
 from tests.games.pages import snapshot
-from tests.games.test_import import import_big_two, import_hk, refusal
 
 CARDS = "cards left must be a whole number from 0 to 13"
 FAN = "fan must be a whole number from 0 to 1000"

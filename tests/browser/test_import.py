@@ -19,8 +19,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.test_recording import PHONE, page, pytestmark
 from tests.conftest import PASSWORD
+from tests.games.importing.test_import_job_killed import ROOT, manage, processes_env
 from tests.games.sqlite_site import server_for
-from tests.games.test_import_job_killed import ROOT, manage, processes_env
 
 __all__ = ["env", "page", "pytestmark"]
 GAMES = 40_000

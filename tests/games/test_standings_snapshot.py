@@ -17,8 +17,8 @@ from games import selectors, services
 from games.models import Club, Player, Season, Session
 from games.stats.reads import ratings_table
 from games.stats.replay import ratings_replay
+from tests.games.importing.test_import_postgres import closing_connections
 from tests.games.riichi_hanchan import EMA, HANDS
-from tests.games.test_import_postgres import closing_connections
 from tests.games.test_riichi_league import riichi_season
 
 postgres = [

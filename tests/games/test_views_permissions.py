@@ -90,7 +90,7 @@ SITE_ROUTES = {
 FAMILY_PAGES = {"season_chart"}
 # Routes that address a membership or an invitation: tests/games/test_views_members.py.
 MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr", "invitation_withdraw"}
-# Routes that address a webhook, which the worlds do not have: tests/games/test_webhooks.py.
+# Routes of a webhook, which the worlds do not have: tests/games/webhooks/test_webhooks.py.
 WEBHOOK_ROUTES = {"webhooks:resume", "webhooks:delete"}
 # Undo, which only the member who recorded the hand may do, for a minute: tests/games/test_undo.py.
 UNDO_ROUTES = {"hand_undo"}

@@ -14,7 +14,7 @@ from django.utils import translation
 from games.models import Player, Season
 from scoring.engine.classical.language import check_rules, parse_sub_rule
 from scoring.engine.errors import Message, RulesError, Term
-from tests.games.test_import_pages import latest_job, upload
+from tests.games.importing.test_import_pages import latest_job, upload
 from tests.workers import run_worker
 
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-HK"}

@@ -363,7 +363,7 @@ def test_the_payloads_are_in_the_openapi_schema(client: Any, db: Any) -> None:
 
 
 def test_the_api_guide_example_verifies_a_delivery() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "api.md").read_text()
     example = readme.split("Checking a delivery in the receiver (Python):\n\n")[1]
     code = "\n".join(
         line[4:] for line in example.splitlines() if line.startswith("    ") or not line

@@ -20,7 +20,7 @@ from games.models import Club, Hand, Player, RuleSet, Season, Session
 from tests.games.pages import snapshot, text
 from tests.workers import run_worker
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 FILES = ["example_1.pmn", "example_2.pmn", "example_3.pmn"]
 TODAY = dt.date(2026, 5, 1)
 DUPLICATE = {"preset": "standard", "scoring": "duplicate"}

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from games import selectors
 from games.models import Club, Hand, Player, RuleSet, Season
 
-DATA = Path(__file__).resolve().parents[1] / "engine" / "data"
+DATA = Path(__file__).resolve().parents[2] / "engine" / "data"
 COMPREHENSIVE = DATA / "hk-scorer" / "comprehensive.txt"
 
 

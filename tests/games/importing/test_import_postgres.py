@@ -24,9 +24,9 @@ from games.importing.pmn_import import RecordFile, pmn_import
 from games.importing.progress import WRITING
 from games.models import Club, Hand, Player, Season, Session
 from scoring.score_files import HK_FORMAT
+from tests.games.importing.test_pmn_import import DUPLICATE
+from tests.games.importing.test_pmn_import import FILES as PMN_FILES
 from tests.games.test_concurrency import THREADS, run_together
-from tests.games.test_pmn_import import DUPLICATE
-from tests.games.test_pmn_import import FILES as PMN_FILES
 from tools.scorefile_gen import hk_scores
 
 pytestmark = [
@@ -35,8 +35,8 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL"),
 ]
 
-PMN_DATA = Path(__file__).parent / "data"
-TEXT = Path(__file__).resolve().parents[1] / "engine" / "data" / "hk-scorer" / "comprehensive.txt"
+PMN_DATA = Path(__file__).parents[1] / "data"
+TEXT = Path(__file__).resolve().parents[2] / "engine" / "data" / "hk-scorer" / "comprehensive.txt"
 
 
 def test_the_same_file_imported_by_five_organisers_at_once_is_imported_once(

@@ -29,7 +29,7 @@ from tests.conftest import HK_HALF
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
 pytestmark = pytest.mark.slow(seconds=6)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # Enough games for the writing to be caught half-way (PostgreSQL's COPY writes much faster):
 # the worker tells its progress at most twice a second, so the writing must last well over
 # half a second for the test to see it begun (on SQLite 24,000 hands take about one).

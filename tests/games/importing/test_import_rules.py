@@ -17,7 +17,7 @@ from games.importing import score_import
 from games.importing.pmn_import import RecordFile, pmn_import
 from games.models import Club, Player, RuleSet, RuleSetVersion, Season, Session
 from scoring.score_files import HK_FORMAT
-from tests.games.test_import_pages import confirm, upload, work
+from tests.games.importing.test_import_pages import confirm, upload, work
 
 # Max faan 13 instead of the rule set's 6: the file makes version 2.
 FILE = "M=13\n2026-03-01\nA B C D\n13 - - -\n"
@@ -112,7 +112,7 @@ def test_pmn_sessions_are_closed_once_imported(club: Club, alice: User) -> None:
         by=alice,
     )
     season = services.season_save(club=club, name="MCR 2026", rule_set=rules)
-    data = Path(__file__).parent / "data" / "example_1.pmn"
+    data = Path(__file__).parents[1] / "data" / "example_1.pmn"
     result = pmn_import(
         season=season,
         rule_set=rules,

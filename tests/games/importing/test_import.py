@@ -18,7 +18,7 @@ from games.models import Club, Hand, Player, RuleSet, RuleSetVersion, Score, Sea
 from scoring.engine.exact import format_ratio
 from scoring.score_files import BIG_TWO_FORMAT, HK_FORMAT, ScoreFormat
 
-DATA = Path(__file__).resolve().parents[1] / "engine" / "data"
+DATA = Path(__file__).resolve().parents[2] / "engine" / "data"
 BIG_TWO_2013 = DATA / "big-two-scorer" / "big-two-2013.txt"
 COMPREHENSIVE = DATA / "hk-scorer" / "comprehensive.txt"
 

@@ -24,7 +24,7 @@ from games.health.heartbeat import worker_heartbeat_record
 from games.health.models import WorkerHeartbeat
 from games.models import Club
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 QUEUES = ["default", "webhooks"]
 
 
