@@ -88,17 +88,24 @@ class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name"]
+        labels = {"name": gettext_lazy("Name")}
 
 
 class RuleSetNameForm(forms.Form):
-    name = forms.CharField(max_length=80)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
 
 
 class SeasonForm(forms.ModelForm[Season]):
     class Meta:
         model = Season
         fields = ["name", "rule_set", "starts_on", "ends_on"]
-        labels = {"rule_set": gettext_lazy("Default rule set")}
+        # Labels given here: a model field's own name would be English on a Chinese page.
+        labels = {
+            "name": gettext_lazy("Name"),
+            "rule_set": gettext_lazy("Default rule set"),
+            "starts_on": gettext_lazy("Starts on"),
+            "ends_on": gettext_lazy("Ends on"),
+        }
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -168,8 +175,13 @@ class HandChangeForm(forms.Form):
 
 
 class InvitationForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"),
+        choices=Membership.Role.choices,
+        initial=Membership.Role.MEMBER,
+    )
     player = forms.ModelChoiceField(
+        label=gettext_lazy("Player"),
         queryset=Player.objects.none(),
         required=False,
         empty_label=gettext_lazy("No player (a viewer)"),
@@ -195,14 +207,18 @@ class InvitationForm(forms.Form):
 
 
 class MemberAccountForm(InvitationForm):
-    username = UsernameField(max_length=150, validators=[UnicodeUsernameValidator()])
+    username = UsernameField(
+        label=gettext_lazy("Username"), max_length=150, validators=[UnicodeUsernameValidator()]
+    )
     days = None  # an account made now has no link to expire
 
     field_order = ["username", "role", "player"]
 
 
 class SignUpForm(forms.Form):
-    username = UsernameField(max_length=150, validators=[UnicodeUsernameValidator()])
+    username = UsernameField(
+        label=gettext_lazy("Username"), max_length=150, validators=[UnicodeUsernameValidator()]
+    )
     password = forms.CharField(widget=forms.PasswordInput, strip=False)
 
     def clean(self) -> dict[str, Any]:

@@ -35,12 +35,19 @@ class ScoreFormat:
     key: str
     label: str
     family: str  # the key of the family that declares it
-    read: Callable[[str], ScoreFile[Any, Any]]
+    # Reads a file's text; the rules before any setting line are the keyword ``rules``.
+    read: Callable[..., ScoreFile[Any, Any]]
     name_pattern: re.Pattern[str]
     rules_params: Callable[[Any], dict[str, Any]]
     hand_input: Callable[[Any], dict[str, Any]]
     setting_lines: Callable[[Mapping[str, Any]], list[str]]
     game_tokens: Callable[[Mapping[str, Any]], list[str]]
+    params_rules: Callable[[Mapping[str, Any]], Any]  # the engine's rules from stored parameters
+
+    def read_under(self, text: str, params: Mapping[str, Any]) -> ScoreFile[Any, Any]:
+        """The file read as if it began with these rules' setting lines: a file without
+        settings is read under the rules it is imported into, not the reference defaults."""
+        return self.read(text, rules=self.params_rules(params))
 
     def game_line(self, hand_input: Mapping[str, Any]) -> str:
         return " ".join(self.game_tokens(hand_input))

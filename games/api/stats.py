@@ -121,7 +121,9 @@ class SkillSerializer(serializers.Serializer[Any]):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     conservative = serializers.FloatField(help_text="μ − 3σ, what tables rank by.")
-    provisional = serializers.BooleanField(help_text="σ is still above half a newcomer's.")
+    provisional = serializers.BooleanField(
+        help_text="σ is still above a regular player's after 10 sessions (about 6.8)."
+    )
 
 
 class RatingPointSerializer(SkillSerializer):

@@ -50,7 +50,7 @@ def plan_import(
     ``progress`` hears how many games are read as they are, every ``TELL_EVERY``."""
     rule_set = rule_set or season.rule_set
     _check_family(season, rule_set, score_format)
-    scores = read_scores(score_format, text)
+    scores = read_scores(score_format, text, rule_set.current_version().params)
     plan = ImportPlan(
         season=season,
         score_format=score_format,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -95,9 +96,10 @@ def _pending_files_sweep() -> None:
             default_storage.delete(path)
 
 
-def read_scores(score_format: ScoreFormat, text: str) -> Any:
+def read_scores(score_format: ScoreFormat, text: str, params: Mapping[str, Any]) -> Any:
+    """The file read under ``params`` until its own setting lines change them."""
     try:
-        return score_format.read(text)
+        return score_format.read_under(text, params)
     except LineError as error:
         message, _, detail = error.message.partition("\n")
         raise ImportRefused([Problem(error.line, message, detail.strip())]) from None

@@ -3,12 +3,13 @@ writes guarded by a unique constraint."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from games.models import Session
 from scoring.families import EngineError
 from scoring.names import clean_name
 
@@ -29,10 +30,20 @@ def name_clean(name: str) -> str:
         raise ValidationError({"name": [message]}) from None
 
 
-def engine_error_to_validation(error: EngineError) -> ValidationError:
+def engine_error_to_validation(
+    error: EngineError, *, seat_names: Sequence[str] = ()
+) -> ValidationError:
+    """The engine's error as a form error, its seats named by the players in them (the
+    engine knows seats only; a message never shows a seat's number)."""
+    error.name_seats(seat_names)
     if error.field:
         return ValidationError({error.field: [error.message]})
     return ValidationError(error.message)
+
+
+def seat_names(session: Session) -> list[str]:
+    """The names of the players in a session's seats, in seat order."""
+    return [seat.player.name for seat in session.seats.select_related("player")]
 
 
 def write_unique(write: Callable[[], T], *, check_free: Callable[[], None]) -> T:

@@ -25,7 +25,11 @@ from games.models import (
 )
 from games.rows import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_values, score_rows
 from games.selectors import hand_rule_set_version, hand_with_entry_id, unique_or_none
-from games.services.common import IdempotencyConflict, engine_error_to_validation
+from games.services.common import (
+    IdempotencyConflict,
+    engine_error_to_validation,
+    seat_names,
+)
 from games.totals import session_totals_refresh
 from games.webhooks import events as webhooks
 from games.webhooks.models import Webhook
@@ -274,6 +278,7 @@ def _rescore_later_hands(changed: Hand) -> None:
         try:
             results, hand.evaluation = next(scored)
         except EngineError as error:
+            error.name_seats(seat_names(session))
             raise ValidationError(
                 _(
                     "Hand %(place)s could no longer be scored after this change "
@@ -385,7 +390,7 @@ def _score(
             )
         )
     except EngineError as error:
-        raise engine_error_to_validation(error) from error
+        raise engine_error_to_validation(error, seat_names=seat_names(session)) from error
     # ``all()``: the seats the caller read with the session, if it did (else one query).
     if len(results) != len(session.seats.all()):
         raise ValidationError(_("The hand does not match the number of seats at this table."))

@@ -30,6 +30,7 @@ from games.models import (
     Session,
 )
 from games.selectors import hand_place, rules_change_text
+from games.services.common import seat_names
 from games.services.hands import require_open, revise, write_scores
 from games.totals import session_totals_refresh
 from scoring.families import EngineError, Family, SeatResult, get_family
@@ -294,6 +295,7 @@ def _plan(session: Session, version: RuleSetVersion) -> RescorePlan:
         try:
             results, evaluation = next(scored)
         except EngineError as error:
+            error.name_seats(seat_names(session))
             raise ValidationError(
                 {
                     "rule_set_version": [

@@ -14,8 +14,24 @@ from decimal import Decimal
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
-# A rating is provisional (shown as such) while σ is above this: a newcomer's is σ₀.
-SETTLED_SIGMA = MODEL.sigma / 2
+# A regular player's rating settles after this many sessions: Plackett–Luce shrinks σ slowly
+# (about 6.7 after 10 sessions, 4.2 only after 40), so "half of σ₀" kept everyone provisional.
+REGULAR_SESSIONS = 10
+
+
+def regular_sigma(sessions: int) -> float:
+    """The σ a regular player reaches after ``sessions`` sessions: four newcomers who play
+    them all together, each place taken in turn (the largest σ of the four)."""
+    table = [MODEL.rating() for _ in range(4)]
+    for number in range(sessions):
+        ranks = [float((seat + number) % 4 + 1) for seat in range(4)]
+        table = [team[0] for team in MODEL.rate([[rating] for rating in table], ranks=ranks)]
+    return max(rating.sigma for rating in table)
+
+
+# A rating is provisional (shown as such) while σ is above a regular player's after
+# REGULAR_SESSIONS sessions: a newcomer's is σ₀.
+SETTLED_SIGMA = regular_sigma(REGULAR_SESSIONS)
 
 
 @dataclass(frozen=True)
@@ -32,6 +48,7 @@ class Skill:
 
     @property
     def provisional(self) -> bool:
+        """Still uncertain: σ above what a regular player's is after ``REGULAR_SESSIONS``."""
         return self.sigma > SETTLED_SIGMA
 
 

@@ -21,7 +21,7 @@ from games.stats.federation import federation_table, visible_clubs
 from games.stats.figures import thinned
 from games.stats.models import Rating
 from games.stats.profile import profile
-from games.stats.ratings import Skill
+from games.stats.ratings import REGULAR_SESSIONS, SETTLED_SIGMA, Skill
 from games.stats.reads import (
     EVERY_DAY,
     DateRange,
@@ -104,6 +104,8 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
         "season": season,
         "min_games": min_games,
         "rows": rows,
+        "regular_sessions": REGULAR_SESSIONS,
+        "settled_sigma": SETTLED_SIGMA,
     }
     return render(request, "stats/ratings.html", context)
 

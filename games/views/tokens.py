@@ -20,10 +20,16 @@ from games.models import ApiToken
 
 class ApiTokenForm(forms.Form):
     name = forms.CharField(
-        max_length=60, help_text=gettext_lazy("The tool that will use it, e.g. “club website”.")
+        label=gettext_lazy("Name"),
+        max_length=60,
+        help_text=gettext_lazy("The tool that will use it, e.g. “club website”."),
     )
     access = forms.ChoiceField(
-        choices=[("read", "Read only"), ("write", "Read and write (record hands, seat sessions)")],
+        label=gettext_lazy("Access"),
+        choices=[
+            ("read", gettext_lazy("Read only")),
+            ("write", gettext_lazy("Read and write (record hands, seat sessions)")),
+        ],
         initial="read",
         widget=forms.RadioSelect,
     )

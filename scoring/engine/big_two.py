@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.engine.bounds import Bound
-from scoring.engine.errors import HandError, RulesError
+from scoring.engine.errors import HandError, RulesError, Seat
 
 SEATS = 4
 MIN_FRY_THRESHOLD = 10
@@ -126,14 +126,14 @@ def validate(hand: BigTwoHand) -> None:
         raise HandError(
             "enter the cards left for each of the {seats} seats", field="losses", seats=SEATS
         )
-    for number, loss in enumerate(losses, start=1):
-        CARDS_LEFT.check(loss, field="losses", where=f"seat {number}")
+    for number, loss in enumerate(losses):
+        CARDS_LEFT.check(loss, field="losses", where=Seat(number))
     if sum(map(is_win, losses)) != 1:
         raise HandError("exactly one seat must have 0 cards left: the winner", field="losses")
     seat = hand.takes_all
     if seat is not None and (isinstance(seat, bool) or seat not in range(SEATS)):
         raise HandError(
-            "the seat taking on all losses must be seat 1 to {seats}",
+            "the player taking on all losses must be one of the {seats} players at the table",
             field="takes_all",
             seats=SEATS,
         )
@@ -149,7 +149,7 @@ def is_regular(game_count: int, total_games: int) -> bool:
 
 
 # Where a token's seat is named in a message (built once, not for every token read).
-SEAT_PLACES = tuple(f"seat {number}" for number in range(1, SEATS + 1))
+SEAT_PLACES = tuple(Seat(number) for number in range(SEATS))
 
 
 def hand_from_tokens(tokens: list[str]) -> BigTwoHand:

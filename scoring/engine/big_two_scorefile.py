@@ -80,8 +80,8 @@ class BigTwoReader(ScoreReader[BigTwoRules, BigTwoHand]):
     explainer = BIG_TWO_EXPLAINER
     hands_depend_on_rules = False  # the fry threshold counts in the statistics, not the hand
 
-    def __init__(self) -> None:
-        super().__init__(BigTwoRules())
+    def __init__(self, rules: BigTwoRules | None = None) -> None:
+        super().__init__(rules or BigTwoRules())
 
     def read_line(self, number: int, line: str) -> None:
         match = BIG_TWO_LINE.fullmatch(line)
@@ -112,8 +112,11 @@ class BigTwoReader(ScoreReader[BigTwoRules, BigTwoHand]):
         return big_two.hand_from_tokens(tokens)
 
 
-def read_big_two_scores(source: bytes | str) -> BigTwoScoreFile:
+def read_big_two_scores(
+    source: bytes | str, *, rules: BigTwoRules | None = None
+) -> BigTwoScoreFile:
     """Read a Big Two score file (bytes as stored, or text); raise ``LineError`` at a bad line.
+    Until a setting line changes them, the rules are ``rules`` (the reference defaults if none).
 
     Returns the players in order of first appearance and the sections of games, each with
     its date, its ``BigTwoRules``, its seating and every game as (line number, ``BigTwoHand``).
@@ -122,7 +125,7 @@ def read_big_two_scores(source: bytes | str) -> BigTwoScoreFile:
     >>> scores.sections[0].rules, scores.sections[0].games
     (BigTwoRules(fry_threshold=11), [(3, BigTwoHand(losses=(0, 11, 3, 1), takes_all=2))])
     """
-    return BigTwoReader().read(lines_of(source))
+    return BigTwoReader(rules).read(lines_of(source))
 
 
 @dataclass(frozen=True)

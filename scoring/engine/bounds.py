@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeGuard
 
-from scoring.engine.errors import EngineError, HandError, Term
+from scoring.engine.errors import EngineError, HandError, Seat, Term
 
 # The largest point change of one seat in one hand the league stores (24 integer digits).
 MAX_POINTS = 10**24 - 1
@@ -39,10 +39,10 @@ class Bound:
     >>> CARDS = Bound("cards left", 0, 13)
     >>> CARDS.check(13, field="losses")
     13
-    >>> CARDS.check(2**31, field="losses", where="seat 2")
+    >>> CARDS.check(2**31, field="losses", where=Seat(1))
     Traceback (most recent call last):
     ...
-    scoring.engine.errors.HandError: seat 2: cards left must be a whole number from 0 to 13
+    scoring.engine.errors.HandError: South: cards left must be a whole number from 0 to 13
     """
 
     label: str
@@ -54,7 +54,9 @@ class Bound:
         """What a value out of this bound is told, in the reader's language."""
         return self.error(HandError, field=None, where="").message
 
-    def error(self, error: type[EngineError], *, field: str | None, where: str) -> EngineError:
+    def error(
+        self, error: type[EngineError], *, field: str | None, where: str | Seat
+    ) -> EngineError:
         """The error for a value out of this bound (``where`` before its message)."""
         refused = error(
             OUT_OF_BOUND,
@@ -75,7 +77,7 @@ class Bound:
         value: object,
         *,
         field: str | None,
-        where: str = "",
+        where: str | Seat = "",
         error: type[EngineError] = HandError,
     ) -> int:
         """``value`` if it is in range, else ``error`` naming ``field`` (and ``where`` in it)."""
@@ -106,7 +108,7 @@ class Bound:
         text: str,
         *,
         field: str | None,
-        where: str = "",
+        where: str | Seat = "",
         error: type[EngineError] = HandError,
     ) -> int:
         """A number written in ASCII digits (an optional sign when ``low`` is negative),

@@ -17,11 +17,22 @@ error is read as that error's message.
 'the winner must be seat 1 to 4'
 >>> str(LineError(3, "line {number}: {problem}", number=3, problem=error))
 'line 3: the winner must be seat 1 to 4'
+
+A seat is never shown as a number: a message gives it as a ``Seat``, read as the player's
+name once whoever knows the names gives them (``EngineError.name_seats``: the league, a
+score file's seating line), else as the seat's wind (the command line has no names).
+
+>>> riichi = HandError("{player} declared riichi", player=Seat(1))
+>>> str(riichi)
+'South declared riichi'
+>>> riichi.name_seats(["Ann", "Bo", "Cy", "Di"])
+>>> str(riichi)
+'Bo declared riichi'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Part = tuple[str, Mapping[str, Any]]
@@ -31,6 +42,45 @@ class Term(str):
     """An English word or phrase inside a message, translated with it."""
 
     __slots__ = ()
+
+
+WINDS = (Term("East"), Term("South"), Term("West"), Term("North"))
+
+
+class Seat:
+    """A seat (0 is the first) inside a message: its player's name when known, else its
+    wind, never its number."""
+
+    __slots__ = ("index", "name")
+
+    def __init__(self, index: int, name: str | None = None) -> None:
+        self.index = index
+        self.name = name
+
+    def named(self, names: Sequence[str]) -> Seat:
+        return Seat(self.index, names[self.index] if 0 <= self.index < len(names) else None)
+
+    def __str__(self) -> str:
+        if self.name is not None:
+            return self.name
+        return _translate(WINDS[self.index % len(WINDS)])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Seat) and (other.index, other.name) == (self.index, self.name)
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.name))
+
+
+def _named(values: Mapping[str, Any], names: Sequence[str]) -> Mapping[str, Any]:
+    named = {}
+    for key, value in values.items():
+        if isinstance(value, Seat):
+            value = value.named(names)
+        elif isinstance(value, (EngineError, Message)):
+            value.name_seats(names)
+        named[key] = value
+    return named
 
 
 def _same(text: str) -> str:
@@ -60,7 +110,7 @@ def _fill(template: str, values: Mapping[str, Any]) -> str:
 def _value(value: Any) -> Any:
     if isinstance(value, Term):
         return _translate(value)
-    if isinstance(value, (EngineError, Message)):
+    if isinstance(value, (EngineError, Message, Seat)):
         return str(value)
     return value
 
@@ -77,6 +127,10 @@ class Message:
 
     def __init__(self, template: str, **values: Any) -> None:
         self.parts: tuple[Part, ...] = ((template, values),)
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Read every ``Seat`` of the message as the player sitting there."""
+        self.parts = tuple((template, _named(values, names)) for template, values in self.parts)
 
     def __str__(self) -> str:
         return render(self.parts)
@@ -109,6 +163,10 @@ class EngineError(ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Read every ``Seat`` of the message as the player sitting there (names by seat)."""
+        self.parts = tuple((template, _named(values, names)) for template, values in self.parts)
 
     def prefixed(self, template: str, **values: Any) -> None:
         """Put ``template`` (filled from ``values``) before the message."""

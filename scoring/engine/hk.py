@@ -140,7 +140,12 @@ def _check_seat(seat: int | None, field: str, *, required: bool) -> None:
     if seat is None:
         raise HandError("choose {label}", field=field, label=label)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise HandError("{label} must be seat 1 to {seats}", field=field, label=label, seats=SEATS)
+        raise HandError(
+            "{label} must be one of the {seats} players at the table",
+            field=field,
+            label=label,
+            seats=SEATS,
+        )
 
 
 def _check_faan(faan: int | None, rules: HKRules) -> None:

@@ -88,8 +88,13 @@ class HKReader(ScoreReader[HKRules, HKHand]):
     no_players_message = "game declared without first declaring player names"
     explainer = HK_EXPLAINER
 
-    def __init__(self, date_from: str | None = None, date_to: str | None = None) -> None:
-        super().__init__(HKRules())
+    def __init__(
+        self,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        rules: HKRules | None = None,
+    ) -> None:
+        super().__init__(rules or HKRules())
         self.date_from = date_from
         self.date_to = date_to
         self.in_window = self._date_in_window()
@@ -155,9 +160,14 @@ class HKReader(ScoreReader[HKRules, HKHand]):
 
 
 def read_hk_scores(
-    source: bytes | str, *, date_from: str | None = None, date_to: str | None = None
+    source: bytes | str,
+    *,
+    date_from: str | None = None,
+    date_to: str | None = None,
+    rules: HKRules | None = None,
 ) -> HKScoreFile:
     """Read an HK score file (bytes as stored, or text); raise ``LineError`` at the first bad line.
+    Until a setting line changes them, the rules are ``rules`` (the reference defaults if none).
 
     Returns the players in order of first appearance and the sections of games, each with
     its date, its ``HKRules``, its seating and every game as (line number, ``HKHand``).
@@ -166,7 +176,7 @@ def read_hk_scores(
     >>> scores.players, scores.sections[0].games
     (['A', 'B', 'C', 'D'], [(3, HKHand(outcome=<Outcome.DISCARD: 'discard'>, winner=1, faan=2, blamed=2))])
     """  # noqa: E501
-    return HKReader(date_from, date_to).read(lines_of(source))
+    return HKReader(date_from, date_to, rules).read(lines_of(source))
 
 
 @dataclass(frozen=True)

@@ -288,6 +288,7 @@ class ScoreReader(Generic[RulesT, HandT]):
             try:
                 hand = self.hand_from_tokens(tokens)
             except EngineError as error:
+                error.name_seats(self.seating)  # the line's seats are the players seated
                 raise LineError(number, error) from None
             cache[canonical] = hand
         cache[line] = hand

@@ -82,6 +82,7 @@ BIG_TWO_FORMAT = ScoreFormat(
     hand_input=_big_two_hand_input,
     setting_lines=_big_two_setting_lines,
     game_tokens=_big_two_game_tokens,
+    params_rules=rules_from_params,
 )
 
 

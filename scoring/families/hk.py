@@ -128,6 +128,7 @@ HK_FORMAT = ScoreFormat(
     hand_input=_hk_hand_input,
     setting_lines=_hk_setting_lines,
     game_tokens=_hk_game_tokens,
+    params_rules=rules_from_params,
 )
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring.display import lazy_text
 from scoring.engine import mcr
-from scoring.engine.errors import HandError, RulesError
+from scoring.engine.errors import HandError, RulesError, Seat
 from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import rules as mcr_rules
@@ -69,7 +69,7 @@ def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
 def _seat(hand: Mapping[str, Any], field: str) -> int:
     value = hand.get(field)
     if not is_whole(value) or value not in range(4):
-        raise HandError("choose the {name} (seat 1 to 4)", field=field, name=field)
+        raise HandError("choose the {name}", field=field, name=field)
     return value
 
 
@@ -86,8 +86,8 @@ def penalties_of(hand: Mapping[str, Any]) -> tuple[int, ...] | None:
         return None
     if not isinstance(value, list | tuple) or len(value) != 4:
         raise HandError("the penalties are four whole numbers, one per seat", field="penalties")
-    for seat, penalty in enumerate(value, start=1):
-        mcr_rules.PENALTY.check(penalty, field="penalties", where=f"seat {seat}")
+    for seat, penalty in enumerate(value):
+        mcr_rules.PENALTY.check(penalty, field="penalties", where=Seat(seat))
     return tuple(value) if any(value) else None
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine.errors import HandError, RulesError
+from scoring.engine.errors import HandError, RulesError, Seat, Term
 from scoring.engine.tiles import parse_tile
 from scoring.forms.mcr import COMPETITION_SEATS, FIXED_SEATS
 from scoring.forms.tiles import WIND_CHOICES
@@ -64,7 +64,7 @@ def place_winds(
     >>> place_winds({"seat_wind": "4z"}, 1, winds_for_hand(1, "fixed"))
     Traceback (most recent call last):
     ...
-    scoring.engine.errors.HandError: seat 2 is South (2z) in this hand of the game, not 4z
+    scoring.engine.errors.HandError: South is South (2z) in this hand of the game, not 4z
     """
     if seat not in range(len(winds["seat_winds"])):
         return dict(tiles)  # the family reports the seat itself
@@ -72,11 +72,23 @@ def place_winds(
     for key, wind in expected.items():
         given = tiles.get(key)
         if given is not None and _same_tile(given) != _same_tile(wind):
-            name = WIND_LABELS[wind].split()[0]
-            what = f"seat {seat + 1} is" if key == "seat_wind" else "the prevailing wind is"
-            message = f"{what} {name} ({wind}) in this hand of the game, not {given}"
-            raise HandError(message, field=field or key)
+            raise _wrong_wind(key, seat, wind, given, field=field or key)
     return {**tiles, **expected}
+
+
+# One template each, so that the messages are translated whole (a word is not a sentence).
+WRONG_WIND = {
+    "seat_wind": Term("{player} is {name} ({wind}) in this hand of the game, not {given}"),
+    "prevailing_wind": Term(
+        "the prevailing wind is {name} ({wind}) in this hand of the game, not {given}"
+    ),
+}
+
+
+def _wrong_wind(key: str, seat: int, wind: str, given: object, *, field: str) -> HandError:
+    name = Term(WIND_LABELS[wind].split()[0])
+    values = {"player": Seat(seat), "name": name, "wind": wind, "given": given}
+    return HandError(WRONG_WIND[key], field=field, **values)
 
 
 def _same_tile(code: Any) -> Any:

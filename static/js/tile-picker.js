@@ -68,7 +68,7 @@
       }
       var set = [];
       if (state.mode === "chow") {
-        if (suit === "z" || n > 7) return "A chow starts at 1 to 7 of a suit.";
+        if (suit === "z" || n > 7) return _("A chow starts at 1 to 7 of a suit.");
         set = [code, (n + 1) + suit, (n + 2) + suit];
       } else {
         for (var i = 0; i < (state.mode === "pung" ? 3 : 4); i += 1) set.push(code);

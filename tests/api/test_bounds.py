@@ -31,16 +31,16 @@ HANDS: list[tuple[str, dict[str, Any], str, str]] = [
         "mcr",
         {"outcome": "draw", "penalties": [0, 0, 2**31, 0]},
         "penalties",
-        f"seat 3: {PENALTY}",
+        f"West: {PENALTY}",
     ),
     (
         "mcr",
         {"outcome": "draw", "penalties": [-(10**30), 0, 0, 0]},
         "penalties",
-        f"seat 1: {PENALTY}",
+        f"East: {PENALTY}",
     ),
-    *(("big_two", {"losses": [0, n, 1, 1]}, "losses", f"seat 2: {CARDS}") for n in HUGE),
-    ("big_two", {"losses": [0, 1, 1, 14]}, "losses", f"seat 4: {CARDS}"),
+    *(("big_two", {"losses": [0, n, 1, 1]}, "losses", f"South: {CARDS}") for n in HUGE),
+    ("big_two", {"losses": [0, 1, 1, 14]}, "losses", f"North: {CARDS}"),
     (
         "hk",
         {"outcome": "self_drawn", "winner": 0, "faan": 2**31},
@@ -54,6 +54,8 @@ HANDS: list[tuple[str, dict[str, Any], str, str]] = [
         "no Zung Jung hand is worth more than 480 points",
     ),
 ]
+# Without players (settle/) a seat is named by its wind; at a table, by its player.
+WINDS = ("East", "South", "West", "North")
 HAND_IDS = [f"{family}-{field}-{n}" for n, (family, _, field, _) in enumerate(HANDS)]
 
 # family, parameters with one number out of bounds, the field named and the message
@@ -129,6 +131,8 @@ def test_recording_refuses_a_number_out_of_bounds_and_writes_nothing(
     before = snapshot()
     response = api_bob.post("hands/", {"session": session.pk, "input": hand})
     assert response.status_code == 400
+    for wind, player in zip(WINDS, players, strict=True):
+        message = message.replace(f"{wind}: ", f"{player.name}: ")
     assert message in str(response.json()["fields"]), response.json()
     assert snapshot() == before
 
@@ -167,9 +171,9 @@ def test_the_hand_form_refuses_a_number_out_of_bounds_beside_its_field(
 @pytest.mark.parametrize(
     ("line", "problem"),
     [
-        ("0 2147483648 1 1", f"line 3: seat 2: {CARDS}"),
-        (f"0 1 {10**30} 1", f"line 3: seat 3: {CARDS}"),
-        ("14 0 1 1", f"line 3: seat 1: {CARDS}"),
+        ("0 2147483648 1 1", f"line 3: b: {CARDS}"),
+        (f"0 1 {10**30} 1", f"line 3: c: {CARDS}"),
+        ("14 0 1 1", f"line 3: a: {CARDS}"),
     ],
 )
 def test_a_big_two_file_out_of_bounds_is_refused_at_preview_with_its_line(
@@ -186,16 +190,17 @@ def test_a_big_two_file_out_of_bounds_is_refused_at_preview_with_its_line(
 def test_an_hk_file_out_of_bounds_is_refused_at_preview_with_its_line(
     season: Any, players: list[Player]
 ) -> None:
+    # No setting line before it: the season's rules (maximum 6) are the file's.
     text = "A B C D\n1 - - -\n- 2147483648 - -\nM=65\n"
     assert refusal(import_hk, season, text) == [
-        "line 3: game declared with winner's faan exceeding maximum faan (13)"
+        "line 3: game declared with winner's faan exceeding maximum faan (6)"
     ]
 
 
 @pytest.mark.parametrize(
     ("command", "text", "message"),
     [
-        ("big-two", "a b c d\n0 2147483648 1 1\n", f"line 2: seat 2: {CARDS}"),
+        ("big-two", "a b c d\n0 2147483648 1 1\n", f"line 2: b: {CARDS}"),
         ("big-two", "F=2147483648\n", "line 1: the fry threshold must be a whole number"),
         ("hk", "M=2147483648\n", "line 1: maximum faan must be a whole number from 0 to 64"),
     ],

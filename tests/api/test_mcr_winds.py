@@ -45,7 +45,7 @@ def record(api: Api, session: Session, hand: dict[str, Any]) -> Any:
         (
             {"seat_wind": "4z"},
             "seat_wind",
-            "seat 2 is South (2z) in this hand of the game, not 4z",
+            "B is South (2z) in this hand of the game, not 4z",
         ),
         (
             {"seat_wind": "2z", "prevailing_wind": "3z"},
@@ -80,7 +80,7 @@ def test_the_winds_follow_the_place_through_the_game(
     # Hand 6 under competition seating: South round, seat 2 is East (mcr_seating).
     refused = record(api_bob, mcr_session, south_wins(seat_wind="2z", prevailing_wind="1z"))
     assert refused.json()["fields"] == {
-        "seat_wind": ["seat 2 is North (4z) in this hand of the game, not 2z"]
+        "seat_wind": ["B is North (4z) in this hand of the game, not 2z"]
     }
     accepted = record(api_bob, mcr_session, south_wins(seat_wind="4z", prevailing_wind="2z"))
     assert accepted.status_code == 201, accepted.json()
@@ -99,7 +99,7 @@ def test_a_duplicate_winners_tiles_are_placed_too(
     other = {"seat": 3, "hand": {**MIXED_STRAIGHT, "seat_wind": "1z"}}
     response = record(api_bob, session, {**south_wins(), "winners": [other]})
     assert response.json()["fields"] == {
-        "winners": ["seat 4 is North (4z) in this hand of the game, not 1z"]
+        "winners": ["D is North (4z) in this hand of the game, not 1z"]
     }
 
 
@@ -120,7 +120,7 @@ def test_the_hand_form_shows_a_contradiction_beside_the_wind(
     response = as_bob.post(f"/c/dragons/sessions/{mcr_session.pk}/hands/new/", data)
     assert response.status_code == 200
     assert response.context["form"].errors["seat_wind"] == [
-        "seat 2 is South (2z) in this hand of the game, not 3z"
+        "B is South (2z) in this hand of the game, not 3z"
     ]
     assert not Hand.objects.exists()
 

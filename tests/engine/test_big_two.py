@@ -119,18 +119,18 @@ def test_seat_facts_come_from_the_raw_losses(hand: BigTwoHand, rules: BigTwoRule
     ("hand", "field", "message"),
     [
         (BigTwoHand((0, 1, 2)), "losses", "enter the cards left for each of the 4 seats"),
-        (BigTwoHand((0, 1, 2, -1)), "losses", f"seat 4: {CARDS}"),
-        (BigTwoHand((0, 1, 2, True)), "losses", f"seat 4: {CARDS}"),
-        (BigTwoHand((0, 1.5, 2, 3)), "losses", f"seat 2: {CARDS}"),  # type: ignore[arg-type]
-        (BigTwoHand((0, 14, 2, 3)), "losses", f"seat 2: {CARDS}"),
-        (BigTwoHand((0, 1, 2**31, 3)), "losses", f"seat 3: {CARDS}"),
-        (BigTwoHand((10**30, 0, 1, 3)), "losses", f"seat 1: {CARDS}"),
+        (BigTwoHand((0, 1, 2, -1)), "losses", f"North: {CARDS}"),
+        (BigTwoHand((0, 1, 2, True)), "losses", f"North: {CARDS}"),
+        (BigTwoHand((0, 1.5, 2, 3)), "losses", f"South: {CARDS}"),  # type: ignore[arg-type]
+        (BigTwoHand((0, 14, 2, 3)), "losses", f"South: {CARDS}"),
+        (BigTwoHand((0, 1, 2**31, 3)), "losses", f"West: {CARDS}"),
+        (BigTwoHand((10**30, 0, 1, 3)), "losses", f"East: {CARDS}"),
         (BigTwoHand((1, 1, 2, 3)), "losses", "exactly one seat must have 0 cards left: the winner"),
         (BigTwoHand((0, 0, 2, 3)), "losses", "exactly one seat must have 0 cards left: the winner"),
         (
             BigTwoHand((0, 1, 2, 3), takes_all=4),
             "takes_all",
-            "the seat taking on all losses must be seat 1 to 4",
+            "the player taking on all losses must be one of the 4 players at the table",
         ),
     ],
 )

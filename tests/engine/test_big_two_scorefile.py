@@ -127,10 +127,10 @@ def test_losses_up_to_13_are_read_with_leading_zeros() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("0 2147483648 1 1", "seat 2: cards left must be a whole number from 0 to 13"),
-        ("0 1 14 1", "seat 3: cards left must be a whole number from 0 to 13"),
-        (f"0 1 1 {10**30}t", "seat 4: cards left must be a whole number from 0 to 13"),
-        ("0 1 1 " + "9" * 5000, "seat 4: cards left must be a whole number from 0 to 13"),
+        ("0 2147483648 1 1", "b: cards left must be a whole number from 0 to 13"),
+        ("0 1 14 1", "c: cards left must be a whole number from 0 to 13"),
+        (f"0 1 1 {10**30}t", "d: cards left must be a whole number from 0 to 13"),
+        ("0 1 1 " + "9" * 5000, "d: cards left must be a whole number from 0 to 13"),
         ("F=1001", "the fry threshold must be a whole number from 10 to 1000"),
         ("F=" + "9" * 5000, "the fry threshold must be a whole number from 10 to 1000"),
     ],

@@ -118,7 +118,7 @@ def test_fractional_base_stays_exact() -> None:
         ),
         (HKHand(Outcome.DISCARD, winner=0, faan=2), HKRules(), "blamed", "choose"),
         (HKHand(Outcome.SELF_DRAWN, winner=0), HKRules(), "faan", "faan"),
-        (HKHand(Outcome.SELF_DRAWN, winner=4, faan=1), HKRules(), "winner", "seat 1 to 4"),
+        (HKHand(Outcome.SELF_DRAWN, winner=4, faan=1), HKRules(), "winner", "one of the 4 players"),
         (HKHand(Outcome.SELF_DRAWN, winner=0, faan=-1), HKRules(), "faan", "at least 0"),
         (HKHand(Outcome.DRAW, faan=3), HKRules(), "faan", "no faan"),
         (HKHand(Outcome.FALSE_WIN, winner=1, blamed=2), HKRules(), "winner", "no winner"),

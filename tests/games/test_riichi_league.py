@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
+from django.utils import translation
 
 from games import selectors, services
 from games.models import Club, Hand, Player, Season, Session
@@ -290,8 +291,21 @@ def test_a_noten_riichi_at_a_draw_is_refused_beside_the_tenpai(
     data = {"winner": "draw", "riichi": ["2"]}
     response = as_bob.post(f"/c/dragons/sessions/{session.pk}/hands/new/", page_hand(data))
     assert response.status_code == 200
-    assert "must be tenpai" in response.content.decode()
+    # The third seat is C's: the message names the player, never a seat's number.
+    assert "C declared riichi, so must be tenpai" in response.content.decode()
     assert not Hand.objects.filter(session=session).exists()
+
+
+def test_a_refused_hand_names_the_player_in_the_readers_language(
+    ema_season: Season, players: list[Player], alice: User
+) -> None:
+    session = start(ema_season, players, alice)
+    noten = {"outcome": "draw", "tenpai": [], "riichi": [1]}
+    with translation.override("zh-hant"), pytest.raises(ValidationError) as refused:
+        services.hand_record(session=session, hand_input=noten, by=alice)
+    assert refused.value.message_dict["tenpai"] == [
+        "B 已立直，所以流局時必須聽牌（不聽立直是錯和）"
+    ]
 
 
 def test_the_season_page_shows_riichi_columns(

@@ -28,9 +28,9 @@ def test_values_and_terms_are_put_in_their_places() -> None:
     hand = HKHand(Outcome.DISCARD, winner=7, faan=3, blamed=1)
     with pytest.raises(HandError) as caught:
         validate(hand, HKRules())
-    assert str(caught.value) == "the winner must be seat 1 to 4"
+    assert str(caught.value) == "the winner must be one of the 4 players at the table"
     with translation.override("zh-hant"):
-        assert str(caught.value) == "食糊者必須是座位 1 至 4"
+        assert str(caught.value) == "食糊者必須是桌上 4 位牌手之一"
 
 
 def test_a_wrapped_message_is_translated_inside_its_wrapper() -> None:

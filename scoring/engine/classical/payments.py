@@ -69,7 +69,10 @@ def _check_seats(
     for name, seat in (("winner", winner), ("east", east), ("discarder", discarder)):
         if seat is not None and not 0 <= seat < size:
             raise HandError(
-                "the {name} must be a seat from 0 to {size}", field=name, name=name, size=size - 1
+                "the {field_name} must be one of the {seats} players at the table",
+                field=name,
+                field_name=name,
+                seats=size,
             )
     if discarder is not None and discarder == winner:
         raise HandError(

@@ -27,7 +27,12 @@ PLACES: Final = (4, 2, 1, 0)
 
 def _check_seat(seat: int, field: str) -> None:
     if seat not in range(4):
-        raise HandError("seat {seat} is not 0-3 (East, South, West, North)", field=field, seat=seat)
+        raise HandError(
+            "the {field_name} must be one of the {seats} players at the table",
+            field=field,
+            field_name=field,
+            seats=4,
+        )
 
 
 def _check_fan(fan: int, field: str = "fan") -> None:

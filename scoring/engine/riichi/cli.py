@@ -14,7 +14,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from scoring.engine.errors import EngineError, unexpected
+from scoring.engine.errors import EngineError, Seat, unexpected
 from scoring.engine.riichi.game import GameState, final_scores, replay
 from scoring.engine.riichi.records import game_from_json
 from scoring.engine.riichi.rules import PRESETS, preset
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if last.over or record.stopped:
         for placement in final_scores(last, record.rules):
             print(
-                f"seat {placement.seat}: {placement.points} points, place {placement.place}, "
+                f"{Seat(placement.seat)}: {placement.points} points, place {placement.place}, "
                 f"final {signed(placement.final)}"
             )
     return 0

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from scoring.engine.errors import HandError
+from scoring.engine.errors import HandError, Seat
 from scoring.engine.riichi.payments import HandValue, ron_payment, tsumo_payments
 from scoring.engine.riichi.rules import (
     HONBA_RON,
@@ -79,10 +79,10 @@ def _check_seats(seats: tuple[int, ...], field: str) -> None:
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise HandError(
-                "{seat!r} is not a seat: seats are 0 to {seats}",
+                "the {field_name} must be one of the {seats} players at the table",
                 field=field,
-                seat=seat,
-                seats=SEATS - 1,
+                field_name=field,
+                seats=SEATS,
             )
     if len(set(seats)) != len(seats):
         raise HandError("a seat is listed twice", field=field)
@@ -120,10 +120,9 @@ def _check_draw(result: HandResult) -> None:
     missing = sorted(set(result.riichi) - set(result.tenpai))
     if missing:
         raise HandError(
-            "seat {missing} declared riichi, so must be tenpai at the draw (a noten "
-            "riichi is a chombo)",
+            "{player} declared riichi, so must be tenpai at the draw (a noten riichi is a chombo)",
             field="tenpai",
-            missing=missing[0],
+            player=Seat(missing[0]),
         )
     _check_none(result, "wins", "discarder", "offender")
 

@@ -71,10 +71,10 @@ def _check_seat(seat: int | None, field: str, seats: int, *, required: bool) -> 
         raise HandError("this outcome has no {field_name}", field=field, field_name=field)
     if not is_whole(seat) or not 0 <= seat < seats:
         raise HandError(
-            "the {field_name} must be seat 0 to {seats}",
+            "the {field_name} must be one of the {seats} players at the table",
             field=field,
             field_name=field,
-            seats=seats - 1,
+            seats=seats,
         )
 
 

@@ -164,10 +164,10 @@ def _seat(hand: Mapping[str, Any], field: str, count: int) -> int | None:
         return None
     if not is_whole(value) or not 0 <= value < count:
         raise HandError(
-            "{replace} must be a seat from 0 to {value}",
+            "the {field_name} must be one of the {seats} players at the table",
             field=field,
-            replace=field.replace("_", " "),
-            value=count - 1,
+            field_name=field.replace("_", " "),
+            seats=count,
         )
     return value
 

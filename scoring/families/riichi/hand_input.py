@@ -132,9 +132,10 @@ def _evaluate(
         raise HandError("the tiles must be a hand object", field=_at(index, "hand"))
     if not isinstance(winner, int) or isinstance(winner, bool) or winner not in range(SEATS):
         raise HandError(
-            "{winner} is not a seat: seats are 0 to 3",
+            "the {field_name} must be one of the {seats} players at the table",
             field=_at(index, "winner"),
-            winner=repr(winner),
+            field_name="winner",
+            seats=SEATS,
         )
     placed = _placed(tiles, hand, winner, state)
     try:

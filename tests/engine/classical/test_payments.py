@@ -120,7 +120,7 @@ def test_a_cannon_moves_the_payments_to_the_winner_onto_the_discarder() -> None:
         (0, 0, False, "the Mahjong player cannot have discarded the winning tile"),
         (0, None, True, "a cannon needs the player who discarded the winning tile"),
         (None, 1, False, "a draw has no discarder"),
-        (5, None, False, "the winner must be a seat from 0 to 3"),
+        (5, None, False, "the winner must be one of the 4 players at the table"),
     ],
 )
 def test_impossible_payments_are_refused(

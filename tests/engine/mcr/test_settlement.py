@@ -75,7 +75,7 @@ def test_table_points_share_ties_exactly(
 
 
 def test_bad_settlement_input_is_refused() -> None:
-    with pytest.raises(HandError, match="seat 4"):
+    with pytest.raises(HandError, match="one of the 4 players"):
         settle(4, 8)
     with pytest.raises(HandError, match="discarded"):
         settle(1, 8, 1)

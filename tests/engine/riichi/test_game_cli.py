@@ -41,10 +41,10 @@ def test_it_prints_running_scores_sticks_and_final_points(
     ]
     # (points - 30,000) + uma 20/10/-10/-20 thousand, oka 20,000 to first
     assert lines[3:] == [
-        "seat 0: 36000 points, place 2, final +16000",
-        "seat 1: 69600 points, place 1, final +79600",
-        "seat 2: 23000 points, place 3, final -17000",
-        "seat 3: -28600 points, place 4, final -78600",
+        "East: 36000 points, place 2, final +16000",
+        "South: 69600 points, place 1, final +79600",
+        "West: 23000 points, place 3, final -17000",
+        "North: -28600 points, place 4, final -78600",
     ]
 
 
@@ -68,10 +68,10 @@ def test_a_game_still_running_prints_no_final_points_unless_stopped(
     assert main(["riichi-game", write(tmp_path, {"hands": hands, "stopped": True})]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1:] == [
-        "seat 0: 29000 points, place 2, final -6000",
-        "seat 1: 33000 points, place 1, final +18000",
-        "seat 2: 29000 points, place 2, final -6000",
-        "seat 3: 29000 points, place 2, final -6000",
+        "East: 29000 points, place 2, final -6000",
+        "South: 33000 points, place 1, final +18000",
+        "West: 29000 points, place 2, final -6000",
+        "North: 29000 points, place 2, final -6000",
     ]
 
 

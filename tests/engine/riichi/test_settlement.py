@@ -173,7 +173,7 @@ def test_pao_is_for_a_yakuman_and_not_the_winner_and_where_the_rules_play_it() -
     assert caught.value.field == "wins[0].liable"
     with pytest.raises(HandError, match="own hand"):
         HandResult(Outcome.TSUMO, wins=(Win(1, YAKUMAN, liable=1),))
-    with pytest.raises(HandError, match="not a seat"):
+    with pytest.raises(HandError, match="one of the 4 players at the table"):
         HandResult(Outcome.TSUMO, wins=(Win(1, YAKUMAN, liable=4),))
     no_pao = replace(EMA, pao=False)
     with pytest.raises(HandError, match="no liability"):

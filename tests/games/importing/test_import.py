@@ -379,7 +379,8 @@ def test_a_huge_file_is_refused_before_reading() -> None:
 def test_a_byte_order_mark_and_crlf_are_read(season: Season, players: list[Player]) -> None:
     text = score_import.decode("\ufeffA B C D\r\n1 - - -\r\n".encode())
     import_hk(season, text)
-    assert Score.objects.filter(player__name="A").get().points == Decimal(6)
+    # No setting lines: read under the season's rules (base 2), so 1 faan self-drawn is 12.
+    assert Score.objects.filter(player__name="A").get().points == Decimal(12)
 
 
 def test_lines_are_numbered_as_the_reader_numbers_them(season: Season) -> None:

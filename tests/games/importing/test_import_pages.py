@@ -166,7 +166,7 @@ def test_undated_games_are_imported_on_the_day_the_preview_showed(
 def test_new_rule_set_versions_are_shown(
     as_alice: Client, season: Season, players: list[Player]
 ) -> None:
-    page = upload(as_alice, season, "A B C D\n1 - - -\n").content.decode()
+    page = upload(as_alice, season, "B=1\nM=13\nR=full\nA B C D\n1 - - -\n").content.decode()
     assert "Half rules v2: base 1 (五一), max 13 faan, full responsibility" in page
     assert not RuleSetVersion.objects.filter(number=2).exists()
 

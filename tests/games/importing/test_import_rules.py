@@ -124,3 +124,22 @@ def test_pmn_sessions_are_closed_once_imported(club: Club, alice: User) -> None:
     assert result.sessions
     assert {session.status for session in result.sessions} == {Session.Status.CLOSED}
     assert not Session.objects.filter(season=season, status=Session.Status.OPEN).exists()
+
+
+def test_a_file_without_settings_is_read_under_the_seasons_rules(
+    season: Season, rule_set: RuleSet, players: list[Player], alice: User
+) -> None:
+    # The season's rules are max 6, half responsibility: a `D` line is allowed under them and
+    # no new version is made (the reference defaults, max 13 and full, would refuse the line).
+    services.rule_set_update(
+        rule_set=rule_set,
+        name=rule_set.name,
+        params={**rule_set.current_version().params, "max_faan": 10},
+        by=alice,
+    )
+    text = "2026-03-01\nA B C D\n10 - - D\n"
+    score_import.import_scores(season=season, text=text, score_format=HK_FORMAT, by=alice)
+    imported = Session.objects.get(season=season, import_key__gt="")
+    assert imported.rule_set_version == rule_set.current_version()
+    assert RuleSetVersion.objects.filter(rule_set=rule_set).count() == 1
+    assert imported.rule_set_version.params["max_faan"] == 10

@@ -73,7 +73,7 @@ def test_the_ratings_table_ranks_by_the_conservative_value(league: League) -> No
     assert [row[1].split()[0] for row in rows] == ["B", "C", "A"]
     values = [float(row[2]) for row in rows]
     assert values == sorted(values, reverse=True)
-    assert all("provisional" in row[1] for row in rows)  # three sessions leave σ above 25/6
+    assert all("provisional" in row[1] for row in rows)  # three sessions leave σ above 6.8
     season = Client().get("/c/dragons/ratings/", {"season": str(league.season.pk)})
     assert len(table_rows(season, "ratings")) == 5
 

@@ -14,7 +14,13 @@ from openskill.models import PlackettLuce
 from games import services
 from games.models import Hand
 from games.stats.models import Rating, RatingsPending
-from games.stats.ratings import NEWCOMER, Skill, placements, rate_session
+from games.stats.ratings import (
+    NEWCOMER,
+    REGULAR_SESSIONS,
+    Skill,
+    placements,
+    rate_session,
+)
 from games.stats.reads import rating_history, ratings_table
 from games.stats.replay import ratings_replay
 from tests.games.stats.conftest import League
@@ -39,6 +45,27 @@ def test_a_session_is_rated_as_openskill_rates_the_same_match() -> None:
 def test_a_newcomer_starts_at_zero_and_is_provisional() -> None:
     assert NEWCOMER.conservative == pytest.approx(0.0)
     assert NEWCOMER.provisional and not Skill(25.0, 3.0).provisional
+
+
+def regular_table(sessions: int) -> list[Skill]:
+    """Four newcomers rated by openskill alone after ``sessions`` sessions, places in turn."""
+    model = PlackettLuce()
+    table = [model.rating() for _ in range(4)]
+    for number in range(sessions):
+        ranks = [(seat + number) % 4 + 1 for seat in range(4)]
+        table = [team[0] for team in model.rate([[rating] for rating in table], ranks=ranks)]
+    return [Skill(rating.mu, rating.sigma) for rating in table]
+
+
+def test_a_regular_player_is_settled_after_ten_sessions_and_not_before() -> None:
+    assert REGULAR_SESSIONS == 10
+    assert all(skill.provisional for skill in regular_table(9))
+    assert not any(skill.provisional for skill in regular_table(10))
+
+
+def test_thirty_sessions_of_a_real_league_are_not_provisional() -> None:
+    # The issue's players: σ 4.5 to 5.0 after 29 to 39 sessions were all still provisional.
+    assert not Skill(24.0, 5.0).provisional and not Skill(31.0, 4.5).provisional
 
 
 def openskill_season() -> dict[str, tuple[float, float]]:
