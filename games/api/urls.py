@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from games.api import clubs, hands, people, rules, scoring, session_rules, sessions, stats
+from games.api import clubs, events, hands, people, rules, scoring, session_rules, sessions, stats
 from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
@@ -89,6 +89,47 @@ urlpatterns = [
         route(hands.HandDetailApi, hands.HandAmendApi, hands.HandDeleteApi),
         name="api-hand",
     ),
+    path("events/", route(events.EventListApi, events.EventCreateApi), name="api-events"),
+    path("events/<int:event_id>/", route(events.EventDetailApi), name="api-event"),
+    path(
+        "events/<int:event_id>/players/",
+        route(events.EventPlayersAddApi),
+        name="api-event-players",
+    ),
+    path(
+        "events/<int:event_id>/standings/",
+        route(events.EventStandingsApi),
+        name="api-event-standings",
+    ),
+    path(
+        "events/<int:event_id>/seating/preview/",
+        route(events.RoundPreviewApi),
+        name="api-event-seating-preview",
+    ),
+    path(
+        "events/<int:event_id>/rounds/",
+        route(events.RoundListApi, events.RoundPublishApi),
+        name="api-event-rounds",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/seating/",
+        route(events.RoundSeatingApi),
+        name="api-event-round-seating",
+    ),
+    *[
+        path(
+            f"events/<int:event_id>/rounds/<int:number>/{action}/",
+            route(api),
+            name=f"api-event-round-{action}",
+        )
+        for action, api in (
+            ("start", events.RoundStartApi),
+            ("pause", events.RoundPauseApi),
+            ("resume", events.RoundResumeApi),
+            ("extend", events.RoundExtendApi),
+            ("finish", events.RoundFinishApi),
+        )
+    ],
     path("evaluate/", route(scoring.EvaluateApi), name="api-evaluate"),
     path("settle/", route(scoring.SettleApi), name="api-settle"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
