@@ -90,6 +90,15 @@ class PlayerForm(forms.ModelForm[Player]):
         fields = ["name"]
 
 
+class PlayerEditForm(forms.ModelForm[Player]):
+    """The organiser's edit of a player: the name and the EMA number (for EMA results)."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "ema_number"]
+        help_texts = {"ema_number": gettext_lazy("8 digits; leave blank if they have none.")}
+
+
 class RuleSetNameForm(forms.Form):
     name = forms.CharField(max_length=80)
 
