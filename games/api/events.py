@@ -28,6 +28,7 @@ from games.api.permissions import ORGANISER, access_to
 from games.api.standings import standings_row
 from games.events import selectors, services
 from games.events.clock import ClockState
+from games.events.ema import event_ema_results
 from games.events.models import Event, Round
 from games.events.services import MAX_EXTRA_MINUTES, MAX_ROUND_MINUTES, MAX_ROUNDS
 from games.models import Player, RuleSet, Season
@@ -242,6 +243,26 @@ class EventStandingsApi(APIView):
             "rows": [standings_row(rank, row, family) for rank, row in enumerate(rows, 1)],
         }
         return conditional_body(request, EventStandingsSerializer(data).data)
+
+
+class EmaRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    name = serializers.CharField()
+    ema_number = serializers.CharField(help_text="8 digits; empty when the player has none.")
+    points = serializers.CharField(help_text="MCR: table points; riichi: placement points.")
+    score = serializers.CharField(help_text="The points won at the tables.")
+
+
+class EventEmaResultsApi(APIView):
+    @extend_schema(
+        operation_id="events_ema_results",
+        tags=TAGS,
+        summary="The ranking in the EMA results format (MCR and riichi events)",
+        responses={200: EmaRowSerializer(many=True), 304: NOT_MODIFIED},
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponseBase:
+        rows = event_ema_results(event=get_event(request, event_id))
+        return conditional_body(request, EmaRowSerializer(rows, many=True).data)
 
 
 # Writes (organisers)

@@ -102,6 +102,11 @@ urlpatterns = [
         name="api-event-standings",
     ),
     path(
+        "events/<int:event_id>/ema-results/",
+        route(events.EventEmaResultsApi),
+        name="api-event-ema-results",
+    ),
+    path(
         "events/<int:event_id>/seating/preview/",
         route(events.RoundPreviewApi),
         name="api-event-seating-preview",

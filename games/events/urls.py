@@ -18,6 +18,7 @@ urlpatterns = [
     path(club + "<int:event_id>/print/", views.seating_print, name="print"),
     path(club + "<int:event_id>/tables/<int:session_id>/qr.svg", views.table_qr, name="table_qr"),
     path(club + "<int:event_id>/ranking.csv", views.ranking_csv, name="ranking_csv"),
+    path(club + "<int:event_id>/ema-results.csv", views.ema_results, name="ema_results"),
     path("screen/<str:token>/", views.screen, name="screen"),
     path("screen/<str:token>/clock.json", views.screen_clock, name="screen_clock"),
 ]

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from games.access import ClubAccess, club_access, signed_in
 from games.events import selectors, services
+from games.events.ema import ema_results_csv, event_ema_results, event_has_ema_results
 from games.events.forms import ChangeForm, EventForm, ExtendForm, PlayersForm, SeatForm
 from games.events.models import Event, Round, RoundTable
 from games.forms import apply_validation_error
@@ -83,6 +84,7 @@ def _render_event(
         "mine": selectors.my_seat(event=event, user=request.user),
         "standings": selectors.event_standings(event=event),
         "family": get_family(event.rule_set.family),
+        "has_ema_results": event_has_ema_results(event=event),
         "entries": event.players.select_related("player", "substitute_for__player"),
     }
     if access.can_manage:
@@ -324,4 +326,18 @@ def ranking_csv(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         # A name a spreadsheet would run as a formula (=, +, -, @ first) is neutralised.
         cells = [rank, row.name, *(cell(row, column) for column in columns)]
         writer.writerow([spreadsheet_safe(value) for value in cells])
+    return response
+
+
+def ema_results(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The event's ranking in the EMA results format, for MCR and riichi events only."""
+    access = club_access(request, slug)
+    event = _event(access, event_id)
+    if not event_has_ema_results(event=event):
+        raise Http404(_("The EMA results format is for MCR and riichi events only."))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(event.name) or "event"}-ema-results.csv"'
+    )
+    ema_results_csv(event_ema_results(event=event), response)
     return response

@@ -11,7 +11,14 @@ from django.contrib.auth.models import User
 from games.events.models import Event, Round
 from games.models import Club, Player, Season
 from tests.api.conftest import Api, token_for
-from tests.games.events.factories import EMA, event_with_players, family_season
+from tests.games.events.factories import (
+    EMA,
+    event_with_players,
+    family_season,
+    hk_event,
+    played_riichi_event,
+)
+from tests.games.riichi_hanchan import PLACEMENT_POINTS
 
 SEAT = {"method": "random", "seed": "s1"}
 
@@ -130,3 +137,37 @@ def test_a_read_only_token_may_preview_but_not_publish(
     event, _ = event_16
     assert api.post(f"events/{event.pk}/seating/preview/", SEAT).status_code == 200
     assert api.post(f"events/{event.pk}/rounds/", SEAT).status_code == 403
+
+
+@pytest.fixture
+def played(club: Club, alice: User) -> tuple[Event, list[str]]:
+    return played_riichi_event(club, alice)
+
+
+def test_the_api_gives_the_same_rows_and_refuses_other_families(
+    api_bob: Api, played: tuple[Event, list[str]], club: Club, alice: User
+) -> None:
+    event, names = played
+    rows = api_bob.get(f"events/{event.pk}/ema-results/").json()
+    assert rows[0] == {
+        "rank": 1,
+        "name": names[3],
+        "ema_number": "04120002",
+        "points": str(PLACEMENT_POINTS[3]),
+        "score": rows[0]["score"],
+    }
+    hk = hk_event(club, alice)
+    refused = api_bob.get(f"events/{hk.pk}/ema-results/")
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "The EMA results format is for MCR and riichi events only."
+
+
+def test_another_members_only_club_keeps_its_results(
+    api_alice: Api, tigers: dict[str, object], alice: User
+) -> None:
+    club = tigers["club"]
+    assert isinstance(club, Club)
+    season = tigers["season"]
+    assert isinstance(season, Season)
+    event, _ = event_with_players(club, season, count=4)
+    assert api_alice.get(f"events/{event.pk}/ema-results/").status_code == 404
