@@ -12,6 +12,7 @@ urlpatterns = [
     path(club + "<int:event_id>/players/", views.event_players, name="players"),
     path(club + "<int:event_id>/change/", views.event_change, name="change"),
     path(club + "<int:event_id>/seat/", views.round_seat, name="seat"),
+    path(club + "<int:event_id>/schedule/", views.event_schedule, name="schedule"),
     path(club + "<int:event_id>/clock/<slug:action>/", views.round_clock, name="clock_action"),
     path(club + "<int:event_id>/clock.json", views.clock_json, name="clock"),
     path(club + "<int:event_id>/screen/", views.club_screen, name="club_screen"),

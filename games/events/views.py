@@ -19,7 +19,14 @@ from django.views.decorators.http import require_POST
 from games.access import ClubAccess, club_access, signed_in
 from games.events import selectors, services
 from games.events.ema import ema_results_csv, event_ema_results, event_has_ema_results
-from games.events.forms import ChangeForm, EventForm, ExtendForm, PlayersForm, SeatForm
+from games.events.forms import (
+    ChangeForm,
+    EventForm,
+    ExtendForm,
+    PlayersForm,
+    ScheduleForm,
+    SeatForm,
+)
 from games.events.models import Event, Round, RoundTable
 from games.forms import apply_validation_error
 from games.models import Membership
@@ -92,6 +99,7 @@ def _render_event(
         context.setdefault("change_form", ChangeForm(event=event))
         context.setdefault("seat_form", SeatForm(event=event))
         context.setdefault("extend_form", ExtendForm())
+        context.setdefault("schedule_form", ScheduleForm())
     context.update(extra)
     return render(request, "events/event_detail.html", context)
 
@@ -161,6 +169,24 @@ def round_seat(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(form, error)
     return _render_event(request, access, event, seat_form=form, preview=preview)
+
+
+@login_required
+@require_POST
+def event_schedule(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """Upload a prescripted schedule; every problem in it is shown at once."""
+    access = club_access(request, slug, role=ORGANISER)
+    event = _event(access, event_id)
+    form = ScheduleForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            services.event_schedule_upload(event=event, text=form.cleaned_data["schedule"])
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            messages.success(request, _("The schedule is kept; seat each round prescripted."))
+            return redirect("events:event", slug=slug, event_id=event.pk)
+    return _render_event(request, access, event, schedule_form=form)
 
 
 CLOCK_ACTIONS = {
