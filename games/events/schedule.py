@@ -39,15 +39,11 @@ def schedule_read(
         return {}, [_("A schedule has at most %(most)d lines.") % {"most": MAX_LINES}]
     for number, row in enumerate(rows, 1):
         cells = [cell.strip() for cell in row]
-        if any(cells) and not _is_header(cells):
+        if any(cells) and not (number == 1 and not cells[0].isdigit()):  # column names
             _read_line(reading, number, cells, rounds, known)
     if not reading.tables and not reading.problems:
         reading.problems.append(_("The file has no tables."))
     return reading.tables, reading.problems
-
-
-def _is_header(cells: list[str]) -> bool:
-    return not cells[0].isdigit() and cells[0].casefold() in {"round", _("Round").casefold()}
 
 
 def _read_line(
