@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games.events import services
 from games.events.models import Event, Round
 from games.models import Club, Player, Season
 from tests.api.conftest import Api, token_for
@@ -171,3 +172,56 @@ def test_another_members_only_club_keeps_its_results(
     assert isinstance(season, Season)
     event, _ = event_with_players(club, season, count=4)
     assert api_alice.get(f"events/{event.pk}/ema-results/").status_code == 404
+
+
+EVENT_READS = [
+    "",
+    "rounds/",
+    "rounds/1/seating/",
+    "standings/",
+    "ema-results/",
+]
+EVENT_WRITES = [
+    ("players/", {"players": [1]}),
+    ("seating/preview/", SEAT),
+    ("rounds/", SEAT),
+    ("rounds/1/start/", {}),
+    ("rounds/1/pause/", {}),
+    ("rounds/1/resume/", {}),
+    ("rounds/1/extend/", {"minutes": 5}),
+    ("rounds/1/finish/", {}),
+]
+
+
+@pytest.fixture
+def tiger_event(tigers: dict[str, Any], dave: User) -> Event:
+    """A members-only club's riichi event with its first round published."""
+    club = tigers["club"]
+    event, _ = event_with_players(club, family_season(club, dave, "riichi", EMA), count=4)
+    services.round_publish(event=event, method="random", seed="s", byes=False, by=dave)
+    return event
+
+
+@pytest.mark.parametrize("path", EVENT_READS)
+def test_a_members_only_clubs_event_is_invisible_to_outsiders(
+    path: str, tiger_event: Event, api_alice: Api, anonymous: Api, api_dave: Api
+) -> None:
+    url = f"events/{tiger_event.pk}/{path}"
+    assert api_dave.get(url).status_code == 200
+    for caller in (api_alice, anonymous):
+        answer = caller.get(url)
+        assert (answer.status_code, answer.json()["code"]) == (404, "not_found"), url
+
+
+@pytest.mark.parametrize(("path", "body"), EVENT_WRITES)
+def test_no_outsider_writes_to_an_event(
+    path: str, body: dict[str, Any], tiger_event: Event, api_alice: Api, anonymous: Api
+) -> None:
+    url = f"events/{tiger_event.pk}/{path}"
+    assert api_alice.post(url, body).status_code == 404
+    # Without a token a write is refused before the club is looked at; a preview (a read)
+    # meets the club's own 404.
+    assert anonymous.post(url, body).status_code == (404 if "preview" in path else 401)
+    round_ = Round.objects.get(event=tiger_event)
+    assert (round_.state, round_.started_at, round_.extra_minutes) == ("seated", None, 0)
+    assert tiger_event.players.count() == 4
