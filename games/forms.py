@@ -91,6 +91,15 @@ class PlayerForm(forms.ModelForm[Player]):
         labels = {"name": gettext_lazy("Name")}
 
 
+class PlayerEditForm(forms.ModelForm[Player]):
+    """The organiser's edit of a player: the name and the EMA number (for EMA results)."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "ema_number"]
+        help_texts = {"ema_number": gettext_lazy("8 digits; leave blank if they have none.")}
+
+
 class RuleSetNameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
 

@@ -7,6 +7,7 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import formats, timezone
@@ -83,6 +84,12 @@ class Membership(models.Model):
 ROLE_RANK = {Membership.Role.VIEWER: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
 
 
+# The European Mahjong Association's player ids: 8 digits (its country code, then a number).
+EMA_NUMBER = RegexValidator(
+    r"^[0-9]{8}\Z", gettext_lazy("An EMA number has 8 digits, like 04120002.")
+)
+
+
 class Player(models.Model):
     """A person in a club's records; guests have no user account."""
 
@@ -92,6 +99,10 @@ class Player(models.Model):
     name = models.CharField(max_length=NAME_LENGTH)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    # For the EMA results export of MCR and riichi events; blank when they have none.
+    ema_number = models.CharField(
+        gettext_lazy("EMA number"), max_length=8, blank=True, default="", validators=[EMA_NUMBER]
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -338,6 +338,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The events' choice sets, named once each (several fields share them).
+    "ENUM_NAME_OVERRIDES": {
+        "EventStateEnum": "games.events.models.Event.State",
+        "RoundStateEnum": "games.events.models.Round.State",
+        "SeatingMethodEnum": "games.events.models.Event.Seating",
+        "ClockStateEnum": "games.events.clock.ClockState",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.add_error_responses",

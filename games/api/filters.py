@@ -104,6 +104,10 @@ class HandFilter(ClubListFilter):
     )
 
 
+class EventFilter(ClubListFilter):
+    season = IdFilter(field_name="season_id", help_text="Only this season's events (id).")
+
+
 def filtered(
     filterset_class: type[ClubListFilter], request: Request, queryset: QuerySet[Any]
 ) -> QuerySet[Any]:

@@ -99,6 +99,23 @@ SESSION_LINKS = {
         "requestBody": {"session": CREATED_ID},
     },
 }
+EVENT_LINKS = {
+    "GetEvent": _link("events_retrieve", "Read the event.", event_id=CREATED_ID),
+    "RegisterPlayers": _link("events_players_add", "Register players.", event_id=CREATED_ID),
+    "PreviewSeating": _link(
+        "events_seating_preview", "Preview the next round.", event_id=CREATED_ID
+    ),
+    "PublishRound": _link("events_round_publish", "Publish the next round.", event_id=CREATED_ID),
+}
+FIRST_TABLE = "$response.body#/tables/0/session"
+SEATING_LINKS = {
+    "GetTable": _link("sessions_retrieve", "Read the first table.", session_id=FIRST_TABLE),
+    "RecordHand": {
+        "operationId": "hands_create",
+        "description": "Record a hand at the first table.",
+        "requestBody": {"session": FIRST_TABLE},
+    },
+}
 # Where each operation's answer leads: (operation, status) → links.
 LINKS = {
     ("hands_create", "201"): HAND_LINKS,
@@ -108,6 +125,9 @@ LINKS = {
     ("sessions_create", "201"): SESSION_LINKS,
     ("sessions_retrieve", "200"): SESSION_LINKS,
     ("sessions_partial_update", "200"): SESSION_LINKS,
+    ("events_create", "201"): EVENT_LINKS,
+    ("events_players_add", "200"): EVENT_LINKS,
+    ("events_round_publish", "201"): SEATING_LINKS,
 }
 
 

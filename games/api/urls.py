@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from games.api import clubs, hands, people, rules, scoring, session_rules, sessions, stats
+from games.api import clubs, events, hands, people, rules, scoring, session_rules, sessions, stats
 from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
@@ -89,6 +89,56 @@ urlpatterns = [
         route(hands.HandDetailApi, hands.HandAmendApi, hands.HandDeleteApi),
         name="hand",
     ),
+    path("events/", route(events.EventListApi, events.EventCreateApi), name="events"),
+    path("events/<int:event_id>/", route(events.EventDetailApi), name="event"),
+    path(
+        "events/<int:event_id>/players/",
+        route(events.EventPlayersAddApi),
+        name="event-players",
+    ),
+    path(
+        "events/<int:event_id>/standings/",
+        route(events.EventStandingsApi),
+        name="event-standings",
+    ),
+    path(
+        "events/<int:event_id>/ema-results/",
+        route(events.EventEmaResultsApi),
+        name="event-ema-results",
+    ),
+    path(
+        "events/<int:event_id>/seating/preview/",
+        route(events.RoundPreviewApi),
+        name="event-seating-preview",
+    ),
+    path(
+        "events/<int:event_id>/rounds/",
+        route(events.RoundListApi, events.RoundPublishApi),
+        name="event-rounds",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/seating/",
+        route(events.RoundSeatingApi),
+        name="event-round-seating",
+    ),
+    *[
+        path(
+            f"events/<int:event_id>/rounds/<int:number>/{action}/",
+            route(api),
+            name=f"event-round-{action}",
+        )
+        for action, api in (
+            ("start", events.RoundStartApi),
+            ("pause", events.RoundPauseApi),
+            ("resume", events.RoundResumeApi),
+            ("extend", events.RoundExtendApi),
+            ("finish", events.RoundFinishApi),
+        )
+    ],
+    path("evaluate/", route(scoring.EvaluateApi), name="evaluate"),
+    path("settle/", route(scoring.SettleApi), name="settle"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", api_docs, name="docs"),
     path("evaluate/", route(scoring.EvaluateApi), name="evaluate"),
     path("settle/", route(scoring.SettleApi), name="settle"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

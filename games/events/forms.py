@@ -123,6 +123,7 @@ class SeatForm(forms.Form):
             "initial", {"method": event.seating, "seed": event.seed or secrets.token_hex(4)}
         )
         super().__init__(*args, **kwargs)
+        self.event = event
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -132,9 +133,39 @@ class SeatForm(forms.Form):
             for line in lines
             if "".join(line).strip()
         ]
-        if data.get("method") == Event.Seating.PRESCRIPTED and not data["prescribed"]:
-            self.add_error("tables", gettext_lazy("Type the tables, one per line."))
+        scheduled = self.event.scheduled_tables(self.event.current_round + 1)
+        if data.get("method") == Event.Seating.PRESCRIPTED and not (
+            data["prescribed"] or scheduled
+        ):
+            self.add_error(
+                "tables", gettext_lazy("Type the tables, one per line, or upload a schedule.")
+            )
         return data
+
+
+class ScheduleForm(forms.Form):
+    """A prescripted schedule as a text or CSV file: round, table, four names, East first."""
+
+    MAX_BYTES = 256 * 1024
+
+    schedule = forms.FileField(
+        label=gettext_lazy("Schedule file"),
+        help_text=gettext_lazy(
+            "A text or CSV file, one table per line: round, table, then the four players' "
+            "names, East first. The prescripted method seats each round from it."
+        ),
+    )
+
+    def clean_schedule(self) -> str:
+        upload = self.cleaned_data["schedule"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                gettext_lazy("The file is larger than %(most)d KB.") % {"most": 256}
+            )
+        try:
+            return str(upload.read().decode("utf-8-sig"))
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(gettext_lazy("Save the file as UTF-8 text.")) from error
 
 
 class ExtendForm(forms.Form):

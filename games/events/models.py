@@ -60,6 +60,9 @@ class Event(models.Model):
     warning_minutes = models.PositiveSmallIntegerField(default=DEFAULT_WARNING_MINUTES)
     withhold_results = models.BooleanField(default=False)
     tie_break = models.CharField(max_length=16, choices=TieBreak.choices, default=TieBreak.FAMILY)
+    # An uploaded prescripted schedule: round number (as text) → its tables, each the
+    # players' names in wind order; the prescripted method seats a round from it.
+    schedule = models.JSONField(default=dict, blank=True)
     # The room's screen opens by this secret link, even for a members-only club.
     screen_token = models.CharField(max_length=40, unique=True, default=screen_token)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -72,6 +75,10 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def scheduled_tables(self, number: int) -> list[list[str]]:
+        """Round ``number``'s tables in the uploaded schedule (none when it has none)."""
+        return list(self.schedule.get(str(number), []))
 
 
 class EventPlayer(models.Model):

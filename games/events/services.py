@@ -21,6 +21,7 @@ from games import services as core
 from games.events import seating
 from games.events.announce import announce_round_finished, announce_round_published
 from games.events.models import Event, EventPlayer, Round, RoundBye, RoundTable
+from games.events.schedule import schedule_read
 from games.events.selectors import event_standings, round_seatings
 from games.models import Club, Player, RuleSet, Season, Session
 
@@ -164,6 +165,27 @@ def _check_not_finished(event: Event) -> None:
         raise ValidationError(_("This event has played all its rounds."))
 
 
+def event_schedule_upload(*, event: Event, text: str) -> Event:
+    """Keep an uploaded prescripted schedule (replacing any earlier one) once every line
+    reads: each problem is named, by line and by player name, and nothing is kept."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        names = [entry.player.name for entry in event.players.select_related("player")]
+        tables, problems = schedule_read(text, rounds=event.rounds, players=names)
+        published = sorted(number for number in tables if number <= event.current_round)
+        problems += [
+            _("Round %(round)d is already published.") % {"round": number} for number in published
+        ]
+        if problems:
+            raise ValidationError({"schedule": problems})
+        event.schedule = {
+            str(number): [by_table[table] for table in sorted(by_table)]
+            for number, by_table in sorted(tables.items())
+        }
+        event.save(update_fields=["schedule"])
+        return event
+
+
 @dataclass(frozen=True)
 class SeatingPreview:
     """The next round's tables before they are published, with how often pairs met."""
@@ -192,11 +214,13 @@ def round_seat(
 ) -> SeatingPreview:
     """The next round's seating by ``method`` from ``seed``: the same every time it is asked.
     ``prescribed`` are the organiser's tables by the players' names, seats in wind order
-    (the prescripted method)."""
+    (the prescripted method); without them, the uploaded schedule's tables of the round."""
     if event.state not in (Event.State.REGISTRATION, Event.State.ROUND_FINISHED):
         raise ValidationError(_("Finish the current round before seating the next."))
     _check_not_finished(event)
     number = event.current_round + 1
+    if method == seating.Method.PRESCRIPTED and not prescribed:
+        prescribed = event.scheduled_tables(number)
     entries = [entry for entry in event.players.select_related("player") if entry.plays_in(number)]
     names = {entry.player_id: entry.player.name for entry in entries}
     earlier = round_seatings(event=event)

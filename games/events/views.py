@@ -18,7 +18,15 @@ from django.views.decorators.http import require_POST
 
 from games.access import ClubAccess, club_access, signed_in
 from games.events import selectors, services
-from games.events.forms import ChangeForm, EventForm, ExtendForm, PlayersForm, SeatForm
+from games.events.ema import ema_results_csv, event_ema_results, event_has_ema_results
+from games.events.forms import (
+    ChangeForm,
+    EventForm,
+    ExtendForm,
+    PlayersForm,
+    ScheduleForm,
+    SeatForm,
+)
 from games.events.models import Event, Round, RoundTable
 from games.forms import apply_validation_error
 from games.models import Membership
@@ -83,6 +91,7 @@ def _render_event(
         "mine": selectors.my_seat(event=event, user=request.user),
         "standings": selectors.event_standings(event=event),
         "family": get_family(event.rule_set.family),
+        "has_ema_results": event_has_ema_results(event=event),
         "entries": event.players.select_related("player", "substitute_for__player"),
     }
     if access.can_manage:
@@ -90,6 +99,7 @@ def _render_event(
         context.setdefault("change_form", ChangeForm(event=event))
         context.setdefault("seat_form", SeatForm(event=event))
         context.setdefault("extend_form", ExtendForm())
+        context.setdefault("schedule_form", ScheduleForm())
     context.update(extra)
     return render(request, "events/event_detail.html", context)
 
@@ -159,6 +169,24 @@ def round_seat(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         except ValidationError as error:
             apply_validation_error(form, error)
     return _render_event(request, access, event, seat_form=form, preview=preview)
+
+
+@login_required
+@require_POST
+def event_schedule(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """Upload a prescripted schedule; every problem in it is shown at once."""
+    access = club_access(request, slug, role=ORGANISER)
+    event = _event(access, event_id)
+    form = ScheduleForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            services.event_schedule_upload(event=event, text=form.cleaned_data["schedule"])
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            messages.success(request, _("The schedule is kept; seat each round prescripted."))
+            return redirect("events:event", slug=slug, event_id=event.pk)
+    return _render_event(request, access, event, schedule_form=form)
 
 
 CLOCK_ACTIONS = {
@@ -324,4 +352,18 @@ def ranking_csv(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         # A name a spreadsheet would run as a formula (=, +, -, @ first) is neutralised.
         cells = [rank, row.name, *(cell(row, column) for column in columns)]
         writer.writerow([spreadsheet_safe(value) for value in cells])
+    return response
+
+
+def ema_results(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The event's ranking in the EMA results format, for MCR and riichi events only."""
+    access = club_access(request, slug)
+    event = _event(access, event_id)
+    if not event_has_ema_results(event=event):
+        raise Http404(_("The EMA results format is for MCR and riichi events only."))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(event.name) or "event"}-ema-results.csv"'
+    )
+    ema_results_csv(event_ema_results(event=event), response)
     return response

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import (
+    EMA_NUMBER,
     ROLE_RANK,
     Club,
     Invitation,
@@ -90,12 +91,17 @@ def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
     )
 
 
-def player_update(*, player: Player, name: str) -> Player:
+def player_update(*, player: Player, name: str, ema_number: str | None = None) -> Player:
+    """Rename the player; ``ema_number`` (when given; blank clears it) is checked first."""
     name = name_clean(name)
+    fields = ["name"]
+    if ema_number is not None:
+        player.ema_number = ema_number_clean(ema_number)
+        fields.append("ema_number")
 
     def write() -> None:
         player.name = name
-        player.save(update_fields=["name"])
+        player.save(update_fields=fields)
         # Standings show names: a renamed player gives the club's standings a new version.
         season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
 
@@ -103,6 +109,17 @@ def player_update(*, player: Player, name: str) -> Player:
         write, check_free=lambda: _check_player_name_free(player.club, name, exclude=player.pk)
     )
     return player
+
+
+def ema_number_clean(number: str) -> str:
+    """An EMA number as EMA writes it (8 digits), or blank; anything else is refused."""
+    number = number.strip()
+    if number:
+        try:
+            EMA_NUMBER(number)
+        except ValidationError as error:
+            raise ValidationError({"ema_number": error.messages}) from error
+    return number
 
 
 def _check_player_name_free(club: Club, name: str, exclude: int | None = None) -> None:

@@ -23,6 +23,7 @@ from games.access import club_access, signed_in
 from games.forms import (
     InvitationForm,
     MemberAccountForm,
+    PlayerEditForm,
     PlayerForm,
     SignUpForm,
     apply_validation_error,
@@ -91,10 +92,15 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     access = club_access(request, slug, role=ORGANISER)
     player = get_object_or_404(Player, club=access.club, pk=player_id)
-    form = PlayerForm(request.POST or None, initial={"name": player.name})
+    initial = {"name": player.name, "ema_number": player.ema_number}
+    form = PlayerEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.player_update(player=player, name=form.cleaned_data["name"])
+            services.player_update(
+                player=player,
+                name=form.cleaned_data["name"],
+                ema_number=form.cleaned_data["ema_number"],
+            )
         except ValidationError as error:
             apply_validation_error(form, error)
         else:

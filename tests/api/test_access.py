@@ -65,6 +65,16 @@ def test_every_api_route_is_covered_here() -> None:
         # Across clubs, each club's part as its visibility allows:
         # tests/games/stats/test_federation.py
         "people/", "people/<str:username>/",
+        # Events: tests/api/test_events.py (EVENT_READS, EVENT_WRITES)
+        "events/", "events/<int:event_id>/", "events/<int:event_id>/players/",
+        "events/<int:event_id>/standings/", "events/<int:event_id>/ema-results/",
+        "events/<int:event_id>/seating/preview/", "events/<int:event_id>/rounds/",
+        "events/<int:event_id>/rounds/<int:number>/seating/",
+        "events/<int:event_id>/rounds/<int:number>/start/",
+        "events/<int:event_id>/rounds/<int:number>/pause/",
+        "events/<int:event_id>/rounds/<int:number>/resume/",
+        "events/<int:event_id>/rounds/<int:number>/extend/",
+        "events/<int:event_id>/rounds/<int:number>/finish/",
     }  # fmt: skip
     assert routes == covered
 

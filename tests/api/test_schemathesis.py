@@ -32,7 +32,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from games.events.services import round_publish
 from tests.api.conftest import token_for
+from tests.games.events.factories import EMA, event_with_players, family_season
 
 # Schemathesis's own default. Measured with coverage.py over games/ and scoring/: 100
 # examples an operation ran 7,888 lines, 200 ran 7,788, and neither set held the other (a
@@ -58,7 +60,19 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", get_wsgi_
 
 
 @pytest.fixture
-def world(dragons: Any, tigers: Any, alice: User, settings: Any) -> Iterator[dict[str, str]]:
+def events(dragons: Any, tigers: Any, alice: User, dave: User) -> None:
+    """An event in each club, the public one's first round published, for the events API."""
+    event, _ = event_with_players(
+        dragons["club"], family_season(dragons["club"], alice, "riichi", EMA), count=8
+    )
+    round_publish(event=event, method="random", seed="s", byes=False, by=alice)
+    event_with_players(tigers["club"], tigers["season"], count=4)
+
+
+@pytest.fixture
+def world(
+    dragons: Any, tigers: Any, events: None, alice: User, settings: Any
+) -> Iterator[dict[str, str]]:
     # Thousands of requests from one token: lift the limits, which test_limits.py covers.
     rates = {"token": None, "user": None, "anon": None}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}

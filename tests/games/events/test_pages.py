@@ -253,7 +253,7 @@ def test_the_organiser_types_the_tables(as_alice: Client, club: Club, riichi: Se
     typed = ", ".join(player.name for player in reversed(players))
     form = {"method": "prescripted", "seed": "-", "tables": typed + "\n\n"}
     empty = as_alice.post(url(event, "seat/"), {"method": "prescripted", "seed": "-"})
-    assert "Type the tables, one per line." in empty.content.decode()
+    assert "Type the tables, one per line, or upload a schedule." in empty.content.decode()
     preview = as_alice.post(url(event, "seat/"), {**form, "preview": ""}).content.decode()
     assert "No pair meets twice." in preview
     as_alice.post(url(event, "seat/"), {**form, "publish": ""})
