@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -21,7 +22,10 @@ from games.languages import (
     SESSION_SCRIPT,
     account_choices,
 )
+from games.models import Club
 from scoring.chinese import use_english_script
+
+V = TypeVar("V", bound=Callable[..., object])
 
 
 class RefuseNulMiddleware:
@@ -66,13 +70,28 @@ class ClubContextMiddleware:
         slug = view_kwargs.get("slug")
         if not isinstance(slug, str) or is_api_view(view_func):
             return
+        if getattr(view_func, "club_context_on_demand", False):
+            return  # the view sets it when it draws a page (use_club_context)
         try:
             seen = club_as_seen(request, slug)
         except Http404:
             return  # the view answers it
         if seen.visible:
-            timezone.activate(ZoneInfo(seen.club.time_zone))
-            use_club_language(request, seen.club.language)
+            use_club_context(request, seen.club)
+
+
+def use_club_context(request: HttpRequest, club: Club) -> None:
+    """The club's time zone, and its default language where the reader chose none."""
+    timezone.activate(ZoneInfo(club.time_zone))
+    use_club_language(request, club.language)
+
+
+def club_context_on_demand(view: V) -> V:
+    """Marks a view that reads its club only when it must (a poll answered 304 from one
+    query, with no page drawn): ``ClubContextMiddleware`` leaves it alone, and the view calls
+    ``use_club_context`` before it draws a page."""
+    view.club_context_on_demand = True  # type: ignore[attr-defined]
+    return view
 
 
 def is_api_view(view_func: Callable[..., HttpResponse]) -> bool:

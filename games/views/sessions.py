@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.access import ClubAccess, club_access, require_session_starter, signed_in
 from games.forms import SessionStartForm, apply_validation_error
+from games.middleware import club_context_on_demand, use_club_context
 from games.models import Membership, Session
 from games.services.session_rules import rules_changer
 from scoring.families import get_family
@@ -74,6 +75,7 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     return render(request, "games/session_detail.html", context)
 
 
+@club_context_on_demand
 def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpResponseBase:
     """The live part of the session page (the table, the next hand, the sheet), for the page
     to refresh itself while open (static/js/live-sheet.js): 304 while nothing changed."""
@@ -81,6 +83,7 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     if unchanged is not None:
         return unchanged
     access = club_access(request, slug)
+    use_club_context(request, access.club)
     session = get_session(access.club.pk, session_id)
     sheet = selectors.session_sheet(session=session)
     etag = _sheet_etag(request, access.role, selectors.sheet_version_of(sheet))
