@@ -23,8 +23,6 @@ from scoring.families import get_family
 from scoring.score_files import spreadsheet_safe
 
 HEADER = ("Rank", "Name", "EMA number", "Points", "Score")
-# Each EMA family's standings columns that give the points and the score.
-EMA_COLUMNS = {"mcr": ("table_points", "net"), "riichi": ("placement_points", "net")}
 
 
 @dataclass(frozen=True)
@@ -41,16 +39,16 @@ class Writable(Protocol):
 
 
 def event_has_ema_results(*, event: Event) -> bool:
-    return event.rule_set.family in EMA_COLUMNS
+    return get_family(event.rule_set.family).ema_columns is not None
 
 
 def event_ema_results(*, event: Event) -> list[EmaRow]:
     """The ranking as EMA takes it; an event of another family has none (refused)."""
-    if not event_has_ema_results(event=event):
-        raise ValidationError(_("The EMA results format is for MCR and riichi events only."))
     family = get_family(event.rule_set.family)
+    if family.ema_columns is None:
+        raise ValidationError(_("The EMA results format is for MCR and riichi events only."))
     by_field = {column.field: column for column in family.standings_columns}
-    ranked_by, won = EMA_COLUMNS[family.key]
+    ranked_by, won = family.ema_columns
     rows = event_standings(event=event)
     numbers = dict(
         Player.objects.filter(pk__in=[row.player_id for row in rows]).values_list(

@@ -104,6 +104,9 @@ class Family:
     params_form: ClassVar[type[ParamsForm]]
     hand_form: ClassVar[type[HandInputForm]]
     value_label: ClassVar[str] = lazy_text("value")
+    # The standings columns an EMA results file takes its points and score from, for the
+    # families EMA ranks (MCR, riichi); None: the family has no EMA results.
+    ema_columns: ClassVar[tuple[str, str] | None] = None
     # The standings row fields this family shows, in order (the page and the API).
     standings_columns: ClassVar[tuple[Column, ...]] = (
         Column("games", lazy_text("Games")),

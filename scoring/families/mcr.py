@@ -175,6 +175,7 @@ DEMO = Demo(
 
 class MCRFamily(Family):
     key = "mcr"
+    ema_columns = ("table_points", "net")
     label = lazy_text("MCR (國標)")
     params_form = MCRParamsForm
     hand_form = MCRHandForm

@@ -36,6 +36,7 @@ from scoring.families.riichi.stats import RIICHI_STATS
 
 class RiichiFamily(SequentialFamily):
     key = "riichi"
+    ema_columns = ("placement_points", "net")
     label = lazy_text("Riichi (立直麻雀)")
     params_form = RiichiParamsForm
     hand_form = RiichiHandForm

@@ -229,7 +229,7 @@ def test_a_penalty_the_league_refuses_names_the_penalty_tag(
     text = penalised(record("example_1.pmn").text, "0 -5000 0 0", "-8 -5017 33 -8")
     plan = plan_of(mcr_season, duplicate_rules, RecordFile("p.pmn", text))
     assert plan.errors == [
-        "p.pmn, game 1: [Penalty] seat 2: a penalty must be a whole number from -1000 to 1000"
+        "p.pmn, game 1: [Penalty] South: a penalty must be a whole number from -1000 to 1000"
     ]
 
 
