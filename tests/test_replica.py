@@ -1,6 +1,8 @@
 """The read replica: lag-tolerant reads go to it, the rest and a writer's next reads to the
 primary. The site's processes are started against the real primary and its streaming
-replica (.ci/run makes one on port 5433 and sets DATABASE_REPLICA_URL; CI requires it)."""
+replica (.ci/run makes one on port 5433 and names it in TEST_REPLICA_URL, for this test's
+own processes only: a site process another test starts must not read a replica of some
+other database; CI requires it)."""
 
 from __future__ import annotations
 
@@ -22,12 +24,12 @@ from games import replica, services
 from games.replica import RECENT_WRITE_COOKIE
 
 ROOT = Path(__file__).resolve().parents[1]
-REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+REPLICA_URL = os.environ.get("TEST_REPLICA_URL", "")
 PASSWORD = "correct-horse-battery"
 
 needs_replica = pytest.mark.skipif(
     not REPLICA_URL and os.environ.get("REQUIRE_REPLICA") != "1",
-    reason="no read replica configured (DATABASE_REPLICA_URL)",
+    reason="no read replica to test with (TEST_REPLICA_URL)",
 )
 
 # Reads as a visitor, then signs in (a write) and reads again: which database answered each.
