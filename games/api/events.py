@@ -443,13 +443,12 @@ class RoundStartApi(RoundActionApi):
         return services.round_clock_start(round=round_)
 
 
-class RoundResumeApi(RoundActionApi):
+class RoundResumeApi(RoundStartApi):
+    """Starting a paused clock again: the same change as a start, its own operation."""
+
     @_round_action("resume", "Resume the round's clock from where it was paused")
     def post(self, request: Request, event_id: int, number: int) -> Response:
         return self.act(request, event_id, number)
-
-    def change(self, request: Request, round_: Round) -> Round:
-        return services.round_clock_start(round=round_)
 
 
 class RoundPauseApi(RoundActionApi):
