@@ -57,7 +57,8 @@ def test_an_organiser_invites_by_link_and_changes_a_role(page: Any, club: Club) 
     assert page.evaluate("navigator.clipboard.readText()") == link.input_value()
     assert "/invite/" in link.input_value()
     qr = page.locator("img.qr").first
-    assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
+    # The image loads after the page; a QR code that fails to load never passes the wait.
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     bob = Membership.objects.get(club=club, user__username="bob")
