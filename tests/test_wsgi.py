@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
-import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
 from unittest import mock
 
 from django.conf import settings
-from django.urls import clear_url_caches, get_resolver
+from django.utils import translation
 
 import mahjong_league.wsgi
 
+ROOT = Path(__file__).resolve().parent.parent
 
-def test_a_worker_has_its_urls_and_links_ready_before_its_first_request() -> None:
-    clear_url_caches()
-    with mock.patch("django.setup"):  # this process is set up already (its logging too)
-        importlib.reload(mahjong_league.wsgi)
-    resolver = get_resolver()
-    assert "url_patterns" in vars(resolver)  # the URL conf, with every view, is imported
-    # Each language's table of names, which a page's links are reversed from, is built.
-    assert set(resolver._reverse_dict) == {code for code, _ in settings.LANGUAGES}
+
+def test_a_worker_imports_every_view_before_its_first_request() -> None:
+    program = "import sys, mahjong_league.wsgi; print('games.views.files' in sys.modules)"
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "mahjong_league.settings"}
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "True"
+
+
+def test_a_worker_reverses_a_link_in_every_language_while_it_boots() -> None:
+    languages = []
+
+    def reverse(name: str) -> str:
+        languages.append(translation.get_language())
+        return "/"
+
+    with mock.patch.object(mahjong_league.wsgi, "reverse", reverse):
+        mahjong_league.wsgi.warm_up()
+    assert languages == [code for code, _ in settings.LANGUAGES]
