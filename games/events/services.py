@@ -341,6 +341,8 @@ def round_clock_extend(*, round: Round, minutes: int) -> Round:
         )
     with transaction.atomic():
         round_ = _locked_round(round)
+        if round_.state == Round.State.FINISHED:
+            raise ValidationError(_("This round has finished."))
         if round_.extra_minutes + minutes > MAX_EXTRA_MINUTES:
             raise ValidationError(
                 {

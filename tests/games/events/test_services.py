@@ -171,6 +171,19 @@ def test_the_clock_starts_pauses_resumes_and_extends_in_server_time(
     assert event.state == Event.State.PLAYING
 
 
+def test_a_finished_round_cannot_be_extended(
+    event_16: tuple[Event, list[Player]], alice: User
+) -> None:
+    event, _ = event_16
+    round_ = publish(event, alice)
+    services.round_clock_start(round=round_, now=T0)
+    services.round_finish(round=round_, now=T0 + dt.timedelta(minutes=90))
+    with pytest.raises(ValidationError, match="This round has finished."):
+        services.round_clock_extend(round=round_, minutes=5)
+    round_.refresh_from_db()
+    assert round_.extra_minutes == 0
+
+
 def test_a_second_start_does_not_restart_a_running_clock(
     event_16: tuple[Event, list[Player]], alice: User
 ) -> None:
