@@ -74,6 +74,9 @@ class PlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(source="club.slug")
     name = serializers.CharField()
+    ema_number = serializers.CharField(
+        help_text="The player's EMA number (8 digits); empty when the player has none."
+    )
     has_account = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
 

@@ -179,3 +179,12 @@ def test_a_hand_from_tiles_is_described_with_its_value(
     )
     body = anonymous.get(f"hands/{hand.pk}/").json()
     assert body["description"] == "B wins 14 fan from tiles off A"
+
+
+def test_a_player_reads_with_the_ema_number_an_organiser_gave(
+    anonymous: Api, players: list[Player], alice: User
+) -> None:
+    services.player_update(player=players[0], name=players[0].name, ema_number="04120012")
+    body = anonymous.get(f"players/{players[0].pk}/").json()
+    assert body["ema_number"] == "04120012"
+    assert anonymous.get(f"players/{players[1].pk}/").json()["ema_number"] == ""
