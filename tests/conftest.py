@@ -63,7 +63,7 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def pytest_configure(config: pytest.Config) -> None:
     """Pages are read in every language, so the catalogues are compiled first (once, by
     the process that starts any workers)."""
-    if not hasattr(config, "workerinput"):
+    if "PYTEST_XDIST_WORKER" not in os.environ:
         catalogs_compile()
 
 

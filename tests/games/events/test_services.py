@@ -178,7 +178,7 @@ def test_a_finished_round_cannot_be_extended(
     round_ = publish(event, alice)
     services.round_clock_start(round=round_, now=T0)
     services.round_finish(round=round_, now=T0 + dt.timedelta(minutes=90))
-    with pytest.raises(ValidationError, match="This round has finished."):
+    with pytest.raises(ValidationError, match="This round has finished"):
         services.round_clock_extend(round=round_, minutes=5)
     round_.refresh_from_db()
     assert round_.extra_minutes == 0
