@@ -290,7 +290,11 @@ def totals_check(
     for chunk in chunks(sessions.values_list("pk", flat=True)):
         with transaction.atomic():
             # Hand writes lock their session first: holding the locks, the reads agree.
-            list(Session.objects.select_for_update().filter(pk__in=chunk).values_list("pk"))
+            list(
+                Session.objects.select_for_update(no_key=True)
+                .filter(pk__in=chunk)
+                .values_list("pk")
+            )
             copies = copies_differences(session_ids=chunk)
             if rebuild:
                 copies_rewrite(copies)

@@ -197,7 +197,7 @@ def _unwrite(season: Season, written: _Written) -> None:
         added |= Q(session_id=session_id, client_id__in=ids)
     if written.added:
         # Hand writes lock their session: so does taking hands from one, for its totals.
-        locked = Session.objects.select_for_update().filter(pk__in=written.added)
+        locked = Session.objects.select_for_update(no_key=True).filter(pk__in=written.added)
         list(locked.values_list("pk"))
         Score.objects.filter(hand__in=Hand.objects.filter(added)).delete()
         Hand.objects.filter(added).delete()
@@ -376,7 +376,7 @@ def _write_hands(
     targets = [(sessions[s.key], s) for s in group]
     existing = [session.pk for session, planned in targets if planned.existing]
     # Hand writes lock their session: so does adding to one, for its kept totals.
-    list(Session.objects.select_for_update().filter(pk__in=existing).values_list("pk"))
+    list(Session.objects.select_for_update(no_key=True).filter(pk__in=existing).values_list("pk"))
     last_numbers = _last_numbers([session for session, planned in targets if planned.existing])
     hands: list[NewHand] = []
     for session, planned in targets:

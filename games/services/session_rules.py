@@ -58,7 +58,7 @@ def rules_changer(*, club: Club, membership: Membership | None) -> bool:
 def _locked(session: Session, by: User) -> Session:
     """The session locked for the change (hands are recorded under the same lock)."""
     locked = (
-        Session.objects.select_for_update()
+        Session.objects.select_for_update(no_key=True)
         .select_related("club", "rule_set_version__rule_set")
         .get(pk=session.pk)
     )

@@ -94,7 +94,7 @@ class _SessionStart:
     def write(self, by: User, client_id: uuid.UUID | None) -> tuple[Session, bool]:
         # Locked so that an edit cannot change this version in place while it is pinned;
         # it also makes a resubmission wait for the first to commit, then find its session.
-        RuleSet.objects.select_for_update().filter(pk=self.rule_set.pk).first()
+        RuleSet.objects.select_for_update(no_key=True).filter(pk=self.rule_set.pk).first()
         existing = self.started_with(client_id)
         if existing is not None:
             return existing, False

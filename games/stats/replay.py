@@ -175,7 +175,7 @@ def ratings_replay(*, club_id: int, family: str, since: dt.date | None = None) -
     """Rewrite the club's ratings in ``family`` from ``since`` on (all of them without it);
     the number of sessions rated."""
     with transaction.atomic():
-        list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk"))
+        list(Club.objects.select_for_update(no_key=True).filter(pk=club_id).values_list("pk"))
         ratings = Rating.objects.filter(club_id=club_id, family=family)
         later = ratings if since is None else ratings.filter(played_on__gte=since)
         later.delete()

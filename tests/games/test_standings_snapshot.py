@@ -172,3 +172,21 @@ class TestOnPostgreSQL:
             during = selectors.session_sheet(session=session)
         assert [row.totals for row in during.rows] == [row.totals for row in before.rows]
         assert len(selectors.session_sheet(session=session).rows) == len(before.rows) - 1
+
+    def test_a_hand_is_recorded_while_the_club_s_ratings_are_replayed(
+        self, riichi: Season, alice: User, players: list[Player]
+    ) -> None:
+        """The replay locks its club against other replays only: a hand (whose row names the
+        club) is written meanwhile, not kept waiting until the replay commits."""
+        session = services.session_start(
+            season=riichi, played_on=dt.date(2026, 6, 2), players=players, by=alice
+        )
+
+        def record() -> None:
+            with connection.cursor() as cursor:
+                cursor.execute("SET lock_timeout = '5s'")
+            services.hand_record(session=session, hand_input=HANDS[0], by=alice)
+
+        with at_first_query_of("games_club", in_another_connection(record)):
+            ratings_replay(club_id=riichi.club_id, family="riichi")
+        assert session.hands.count() == 1
