@@ -51,7 +51,6 @@ lint: $(TEST_STAMP)
 # whole project again, seconds each.
 test: export PYTHONDONTWRITEBYTECODE =
 test: lint node_modules/.installed
-	$(BIN)/python manage.py makemigrations --check --dry-run
 	@# One worker per core (pytest-xdist); a module's or class's tests stay on one worker,
 	@# so data built once per module or class is built once; the slowest modules go first.
 	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder

@@ -43,11 +43,6 @@ def deploy_check(**env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_production_settings_pass_the_deploy_check() -> None:
-    result = deploy_check()
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
 @pytest.mark.django_db
 def test_the_demo_club_loads_once_and_balances() -> None:
     call_command("seed_demo", stdout=StringIO())
@@ -73,9 +68,9 @@ def test_the_demo_club_loads_once_and_balances() -> None:
 
 def test_the_deploy_check_wants_the_proxy_counted_behind_one() -> None:
     # Behind nginx every client would have nginx's address: one lock-out would lock all.
+    # (With NUM_PROXIES=1 too it passes: the production recipe's test, tests/deploy.)
     refused = deploy_check(TRUST_X_FORWARDED_PROTO="1")
     assert refused.returncode != 0 and "games.W002" in refused.stderr
-    assert deploy_check(TRUST_X_FORWARDED_PROTO="1", NUM_PROXIES="1").returncode == 0
 
 
 def test_the_deploy_check_wants_the_language_cookie_secure() -> None:
