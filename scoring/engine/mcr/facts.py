@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from scoring.engine.hand import Hand, MeldKind
 from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, single_wait
@@ -11,6 +12,35 @@ from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
 from scoring.engine.tiles import Tile, is_dragon, is_wind
 
 NINE_GATES_COUNTS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+# The needs of fans a hand or an arrangement can meet (predicates.NEEDS).
+HONOUR: Final = "honour"  # a wind or a dragon among the tiles
+NO_HONOUR: Final = "no_honour"
+KONG: Final = "kong"  # a declared kong
+MELD: Final = "meld"  # a declared meld
+NO_MELD: Final = "no_meld"
+FLAG: Final = "flag"  # a context flag (last tile of the wall, robbing a kong, ...)
+TRIPLET: Final = "triplet"  # a pung or kong in the arrangement
+
+ANY: Final = frozenset[str]()
+
+
+def hand_traits(*, honour: bool, kong: bool, meld: bool, flag: bool) -> frozenset[str]:
+    """The needs a hand meets (``NEEDS``)."""
+    return _TRAITS[honour, kong, meld, flag]
+
+
+_TRAITS: Final = {
+    (honour, kong, meld, flag): frozenset(
+        {HONOUR if honour else NO_HONOUR, NO_MELD if not meld else MELD}
+        | ({KONG} if kong else ANY)
+        | ({FLAG} if flag else ANY)
+    )
+    for honour in (False, True)
+    for kong in (False, True)
+    for meld in (False, True)
+    for flag in (False, True)
+}
 
 
 @dataclass(slots=True)
@@ -27,6 +57,7 @@ class HandSummary:
     concealed_kongs: int
     melded_sets: int  # chows, pungs and melded kongs claimed from others
     ranks: frozenset[int] | None  # the numbers 1-9 of the tiles; None with an honour
+    traits: frozenset[str]  # the needs of predicates.NEEDS the hand meets
     _unique_wait: bool | None = field(default=None)
 
     @classmethod
@@ -45,6 +76,9 @@ class HandSummary:
             concealed_kongs=sum(1 for m in kongs if m.concealed),
             melded_sets=sum(1 for m in hand.melds if not m.concealed),
             ranks=None if has_honour else frozenset(t % 9 + 1 for t in kinds),
+            traits=hand_traits(
+                honour=has_honour, kong=bool(kongs), meld=bool(hand.melds), flag=_flagged(hand)
+            ),
         )
 
     @property
@@ -68,6 +102,20 @@ class HandSummary:
         before = list(self.tile_counts)
         before[hand.winning_tile] -= 1
         return sum(before) == 13 and tuple(before[low : low + 9]) == NINE_GATES_COUNTS
+
+
+def _flagged(hand: Hand) -> bool:
+    """A context flag is set (the fans of the last tile, kongs and robbing need one)."""
+    return (
+        hand.last_tile_of_wall
+        or hand.last_discard
+        or hand.replacement_tile
+        or hand.bonus_replacement
+        or hand.robbing_kong
+        or hand.last_of_its_kind
+        or hand.heavenly
+        or hand.earthly
+    )
 
 
 @dataclass(slots=True)

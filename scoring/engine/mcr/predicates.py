@@ -9,9 +9,20 @@ in ``sets.py``; exclusions and the Chicken Hand in the evaluator.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Final
 
-from scoring.engine.mcr.facts import Facts
+from scoring.engine.mcr.facts import (
+    ANY,
+    FLAG,
+    HONOUR,
+    KONG,
+    MELD,
+    NO_HONOUR,
+    NO_MELD,
+    TRIPLET,
+    Facts,
+)
 from scoring.engine.mcr.knitted import HONOURS_KNITTED, KNITTED_STRAIGHT
 from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Group, GroupKind
 from scoring.engine.tiles import (
@@ -499,3 +510,108 @@ HAND_FANS: Final = frozenset(
 )
 HAND_PREDICATES: Final = {k: v for k, v in PREDICATES.items() if k in HAND_FANS}
 ARRANGEMENT_PREDICATES: Final = {k: v for k, v in PREDICATES.items() if k not in HAND_FANS}
+
+# --- which predicates a hand needs asking ----------------------------------------------------
+#
+# What a fan needs to count at all: a predicate whose needs the hand or the arrangement lacks
+# would answer 0, so it is not asked (most hands have no honour, no kong or no flag; most
+# arrangements are four sets and a pair). tests/engine/mcr/test_predicate_needs.py checks
+# that every predicate left out answers 0.
+NEEDS: Final[dict[str, frozenset[str]]] = {
+    fan: frozenset(needs)
+    for needs, fans in (
+        ((NO_MELD,), ("nine_gates",)),
+        (
+            (KONG,),
+            (
+                "four_kongs",
+                "three_kongs",
+                "two_concealed_kongs",
+                "two_melded_kongs",
+                "concealed_kong",
+                "melded_kong",
+                "melded_kong_and_concealed_kong",
+            ),
+        ),
+        (
+            (NO_HONOUR,),
+            (
+                "all_terminals",
+                "full_flush",
+                "upper_tiles",
+                "middle_tiles",
+                "lower_tiles",
+                "upper_four",
+                "lower_four",
+                "all_simples",
+                "no_honours",
+            ),
+        ),
+        ((HONOUR,), ("all_honours", "all_terminals_and_honours", "half_flush", "all_types")),
+        (
+            (FLAG,),
+            ("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong"),
+        ),
+        ((MELD,), ("melded_hand",)),
+        (
+            (TRIPLET, HONOUR),
+            (
+                "big_four_winds",
+                "big_three_dragons",
+                "little_four_winds",
+                "little_three_dragons",
+                "big_three_winds",
+                "two_dragon_pungs",
+                "dragon_pung",
+                "prevalent_wind",
+                "seat_wind",
+            ),
+        ),
+        (
+            (TRIPLET,),
+            (
+                "four_concealed_pungs",
+                "three_concealed_pungs",
+                "two_concealed_pungs",
+                "all_pungs",
+                "pung_of_terminals_or_honours",
+            ),
+        ),
+        ((TRIPLET, NO_HONOUR), ("all_even_pungs",)),
+    )
+    for fan in fans
+}
+# The shapes in which a fan can count (a fan not named here counts in any shape).
+SHAPES: Final[dict[str, frozenset[str]]] = {
+    "seven_shifted_pairs": frozenset({SEVEN_PAIRS}),
+    "seven_pairs": frozenset({SEVEN_PAIRS}),
+    "thirteen_orphans": frozenset({THIRTEEN_ORPHANS}),
+    "greater_honours_and_knitted_tiles": frozenset({HONOURS_KNITTED}),
+    "lesser_honours_and_knitted_tiles": frozenset({HONOURS_KNITTED}),
+    "knitted_straight": frozenset({KNITTED_STRAIGHT, HONOURS_KNITTED}),
+    "all_even_pungs": frozenset({STANDARD}),
+    "all_pungs": frozenset({STANDARD}),
+    "all_fives": frozenset({STANDARD}),
+    "outside_hand": frozenset({STANDARD}),
+    "all_chows": frozenset({STANDARD, KNITTED_STRAIGHT}),
+}
+
+Asked = tuple[tuple[str, Predicate], ...]
+
+
+@cache
+def hand_predicates(traits: frozenset[str]) -> Asked:
+    """The arrangement-free predicates worth asking of a hand with these traits."""
+    return tuple((fan, p) for fan, p in HAND_PREDICATES.items() if NEEDS.get(fan, ANY) <= traits)
+
+
+@cache
+def arrangement_predicates(traits: frozenset[str], triplet: bool, shape: str) -> Asked:
+    """The arrangement predicates worth asking of an arrangement in ``shape`` of a hand with
+    these traits (``triplet``: it has a pung or kong)."""
+    met = traits | {TRIPLET} if triplet else traits
+    return tuple(
+        (fan, p)
+        for fan, p in ARRANGEMENT_PREDICATES.items()
+        if NEEDS.get(fan, ANY) <= met and shape in SHAPES.get(fan, (shape,))
+    )
