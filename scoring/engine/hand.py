@@ -113,6 +113,7 @@ class Hand:
             bonus=tuple(sorted(self.bonus)),
             tiles=tiles,
             _tile_counts=tuple(counts(tiles)),
+            _concealed_counts=tuple(counts(concealed)),
             kong_count=sum(1 for meld in self.melds if meld.kind is MeldKind.KONG),
         )
         validate(self)
@@ -138,13 +139,17 @@ class Hand:
     def _tile_counts(self) -> tuple[int, ...]:
         return tuple(counts(self.tiles))
 
+    @cached_property
+    def _concealed_counts(self) -> tuple[int, ...]:
+        return tuple(counts(self.concealed))
+
     def tile_counts(self) -> list[int]:
         """How many of each of the 34 kinds the whole hand holds (kongs count 4)."""
         return list(self._tile_counts)
 
     def concealed_counts(self) -> tuple[int, ...]:
         """How many of each kind are in the concealed part (the key for shape searches)."""
-        return tuple(counts(self.concealed))
+        return self._concealed_counts
 
 
 def validate(hand: Hand) -> None:
