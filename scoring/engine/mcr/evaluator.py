@@ -113,7 +113,12 @@ def count_fans(facts: Facts, hand_level: dict[str, int] | None = None) -> FanCou
 
 
 def _total(counted: FanCounts, rules: MCRRules) -> int:
-    return sum(fan_value(fan, rules) * count for fan, count in counted.items())
+    total = sum(_VALUES[fan] * count for fan, count in counted.items())
+    if "two_concealed_kongs" in counted:  # its value is the rules' (6 or 8)
+        total += (rules.two_concealed_kongs - _VALUES["two_concealed_kongs"]) * counted[
+            "two_concealed_kongs"
+        ]
+    return total
 
 
 def _preference(counted: FanCounts, rules: MCRRules) -> tuple[int, ...]:
@@ -133,6 +138,9 @@ def best_reading(hand: Hand, rules: MCRRules = STANDARD) -> tuple[FanCounts, Arr
     if not readings:
         raise HandError(NO_WIN, field="concealed")
     summary = HandSummary.of(hand, rules)
+    if len(readings) == 1:  # most hands: nothing to prefer
+        arrangement = readings[0]
+        return count_fans(Facts.of(summary, arrangement)), arrangement
     best: tuple[tuple[int, ...], FanCounts, Arrangement] | None = None
     hand_level: dict[str, int] | None = None
     for arrangement in readings:

@@ -25,11 +25,6 @@ TRIPLET: Final = "triplet"  # a pung or kong in the arrangement
 ANY: Final = frozenset[str]()
 
 
-def hand_traits(*, honour: bool, kong: bool, meld: bool, flag: bool) -> frozenset[str]:
-    """The needs a hand meets (``NEEDS``)."""
-    return _TRAITS[honour, kong, meld, flag]
-
-
 _TRAITS: Final = {
     (honour, kong, meld, flag): frozenset(
         {HONOUR if honour else NO_HONOUR, NO_MELD if not meld else MELD}
@@ -63,22 +58,29 @@ class HandSummary:
     @classmethod
     def of(cls, hand: Hand, rules: MCRRules) -> HandSummary:
         kinds = frozenset(hand.tiles)
-        kongs = [m for m in hand.melds if m.kind is MeldKind.KONG]
-        has_honour = any(t >= 27 for t in kinds)
+        has_honour = max(kinds) >= 27
+        melded_kongs = concealed_kongs = melded_sets = 0
+        for meld in hand.melds:
+            if meld.kind is MeldKind.KONG:
+                if meld.concealed:
+                    concealed_kongs += 1
+                else:
+                    melded_kongs += 1
+            melded_sets += not meld.concealed
         return cls(
-            hand=hand,
-            rules=rules,
-            kinds=kinds,
-            tile_counts=hand.tile_counts(),
-            suits=frozenset(t // 9 for t in kinds if t < 27),
-            has_honour=has_honour,
-            melded_kongs=sum(1 for m in kongs if not m.concealed),
-            concealed_kongs=sum(1 for m in kongs if m.concealed),
-            melded_sets=sum(1 for m in hand.melds if not m.concealed),
-            ranks=None if has_honour else frozenset(t % 9 + 1 for t in kinds),
-            traits=hand_traits(
-                honour=has_honour, kong=bool(kongs), meld=bool(hand.melds), flag=_flagged(hand)
-            ),
+            hand,
+            rules,
+            kinds,
+            hand.tile_counts(),
+            frozenset([t // 9 for t in kinds if t < 27]),
+            has_honour,
+            melded_kongs,
+            concealed_kongs,
+            melded_sets,
+            None if has_honour else frozenset([t % 9 + 1 for t in kinds]),
+            _TRAITS[
+                has_honour, bool(melded_kongs or concealed_kongs), bool(hand.melds), _flagged(hand)
+            ],
         )
 
     @property
@@ -136,19 +138,38 @@ class Facts:
     @classmethod
     def of(cls, summary: HandSummary, arrangement: Arrangement) -> Facts:
         groups = arrangement.groups
-        triplets = tuple(g for g in groups if g.is_triplet)
+        chows: list[Tile] = []
+        triplets: list[Group] = []
+        suit_triplets: list[Tile] = []
+        winds = dragons = concealed = 0
+        for group in groups:  # one pass: every hand's arrangements come here
+            kind = group.kind
+            if kind is GroupKind.CHOW:
+                chows.append(group.tile)
+            elif kind is GroupKind.PUNG or kind is GroupKind.KONG:
+                triplets.append(group)
+                t = group.tile
+                if t < 27:
+                    suit_triplets.append(t)
+                elif is_wind(t):
+                    winds += 1
+                elif is_dragon(t):
+                    dragons += 1
+                concealed += group.concealed
+        chows.sort()
+        suit_triplets.sort()
         paired = arrangement.shape in (STANDARD, KNITTED_STRAIGHT)
         return cls(
-            summary=summary,
-            arrangement=arrangement,
-            shape=arrangement.shape,
-            chows=tuple(sorted(g.tile for g in groups if g.kind is GroupKind.CHOW)),
-            triplets=triplets,
-            suit_triplets=tuple(sorted(g.tile for g in triplets if g.tile < 27)),
-            pair=groups[-1].tile if paired else None,
-            wind_triplets=sum(1 for g in triplets if is_wind(g.tile)),
-            dragon_triplets=sum(1 for g in triplets if is_dragon(g.tile)),
-            concealed_triplets=sum(1 for g in triplets if g.concealed),
+            summary,
+            arrangement,
+            arrangement.shape,
+            tuple(chows),
+            tuple(triplets),
+            tuple(suit_triplets),
+            groups[-1].tile if paired else None,
+            winds,
+            dragons,
+            concealed,
         )
 
     @property

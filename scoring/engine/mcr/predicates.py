@@ -29,10 +29,11 @@ from scoring.engine.tiles import (
     DRAGONS,
     GREEN,
     HONOURS,
+    ORPHANS,
+    TERMINALS,
     WHITE,
+    WINDS,
     is_dragon,
-    is_honour,
-    is_terminal,
     is_terminal_or_honour,
     is_wind,
 )
@@ -102,7 +103,8 @@ def thirteen_orphans(f: Facts) -> int:
 
 def all_terminals(f: Facts) -> int:
     """All Terminals 清幺九: only 1s and 9s."""
-    return int(all(is_terminal(t) for t in f.summary.kinds))
+    ranks = _ranks(f)
+    return int(ranks is not None and ranks <= _TERMINAL_RANKS)
 
 
 def little_four_winds(f: Facts) -> int:
@@ -117,7 +119,7 @@ def little_three_dragons(f: Facts) -> int:
 
 def all_honours(f: Facts) -> int:
     """All Honours 字一色: only winds and dragons."""
-    return int(all(is_honour(t) for t in f.summary.kinds))
+    return int(not f.summary.suits)
 
 
 def four_concealed_pungs(f: Facts) -> int:
@@ -135,12 +137,9 @@ def three_kongs(f: Facts) -> int:
 
 def all_terminals_and_honours(f: Facts) -> int:
     """All Terminals and Honours 混幺九: only terminals and honours, both present."""
-    kinds = f.summary.kinds
-    return int(
-        all(is_terminal_or_honour(t) for t in kinds)
-        and f.summary.has_honour
-        and any(is_terminal(t) for t in kinds)
-    )
+    # with only terminals and honours, a suit present is a terminal present
+    summary = f.summary
+    return int(summary.kinds <= _ORPHAN_TILES and summary.has_honour and bool(summary.suits))
 
 
 def seven_pairs(f: Facts) -> int:
@@ -190,6 +189,11 @@ def lower_tiles(f: Facts) -> int:
 def all_fives(f: Facts) -> int:
     """All Fives 全带五: every set and the pair contain a 5."""
     return int(_four_sets(f) and all(_has_five(g) for g in f.arrangement.groups))
+
+
+_TERMINAL_RANKS: Final = frozenset({1, 9})
+_ORPHAN_TILES: Final = frozenset(ORPHANS)
+_PTH_TILES: Final = frozenset(TERMINALS + WINDS)  # the pungs Pung of Terminals or Honours counts
 
 
 def _has_five(group: Group) -> bool:
@@ -329,8 +333,10 @@ def last_tile(f: Facts) -> int:
     """Last Tile 和绝张: the other three copies of the winning tile are visible (forced
     when they are in the winner's own melds)."""
     hand = f.hand
-    in_melds = sum(m.tiles.count(hand.winning_tile) for m in hand.melds)
-    return int(hand.last_of_its_kind or in_melds == 3)
+    if hand.last_of_its_kind:
+        return 1
+    won = hand.winning_tile
+    return int(bool(hand.melds) and f.summary.tile_counts[won] - hand.concealed.count(won) == 3)
 
 
 # --- 2 -------------------------------------------------------------------------------------
@@ -364,8 +370,7 @@ def all_chows(f: Facts) -> int:
 
 def tile_hog(f: Facts) -> int:
     """Tile Hog 四归一: all four copies of a tile used without a kong, ×n."""
-    four = sum(1 for t in f.summary.kinds if f.summary.tile_counts[t] == 4)
-    return four - f.summary.kongs
+    return f.summary.tile_counts.count(4) - f.summary.kongs
 
 
 def two_concealed_pungs(f: Facts) -> int:
@@ -383,7 +388,8 @@ def concealed_kong(f: Facts) -> int:
 
 def all_simples(f: Facts) -> int:
     """All Simples 断幺: no terminals or honours."""
-    return int(not any(is_terminal_or_honour(t) for t in f.summary.kinds))
+    ranks = _ranks(f)
+    return int(ranks is not None and ranks.isdisjoint(_TERMINAL_RANKS))
 
 
 # --- 1 -------------------------------------------------------------------------------------
@@ -392,7 +398,7 @@ def all_simples(f: Facts) -> int:
 def pung_of_terminals_or_honours(f: Facts) -> int:
     """Pung of Terminals or Honours 幺九刻: each terminal or wind pung, ×n (dragon pungs always
     count a dragon fan instead; the evaluator removes wind pungs used by wind fans)."""
-    return sum(1 for g in f.triplets if is_terminal_or_honour(g.tile) and not is_dragon(g.tile))
+    return sum(1 for g in f.triplets if g.tile in _PTH_TILES)
 
 
 def melded_kong(f: Facts) -> int:
