@@ -1,6 +1,7 @@
 """The tile engines' speed goals (issue 38): MCR, Zung Jung and riichi hands per CPU second.
 
     .venv/bin/python -m tools.bench_engines_tiles [--hands 20000] [--riichi-hands 10000]
+        [--rows mcr,zung_jung,riichi]
 
 Each row runs ``mahjong-score evaluate`` on random legal hands (``bench_hands.py``, seeded)
 as a child process and counts its CPU seconds, start-up included (the least of
@@ -88,17 +89,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=20_000, help="MCR and Zung Jung hands")
     parser.add_argument("--riichi-hands", type=int, default=10_000, help="riichi hands")
     parser.add_argument("--seed", type=int, default=1, help="the hands' random seed (1)")
+    parser.add_argument(
+        "--rows",
+        type=_rows,
+        default=ROWS,
+        help="the rows to run, comma-separated (default: mcr,zung_jung,riichi)",
+    )
+
+
+ROWS = ("mcr", "zung_jung", "riichi")
+
+
+def _rows(text: str) -> tuple[str, ...]:
+    rows = tuple(row.strip() for row in text.split(",") if row.strip())
+    unknown = [row for row in rows if row not in ROWS]
+    if unknown or not rows:
+        raise argparse.ArgumentTypeError(f"rows are {', '.join(ROWS)}, not {text!r}")
+    return rows
 
 
 def results(args: argparse.Namespace) -> list[Result]:
     """Every tile engine's row."""
+    rows = getattr(args, "rows", ROWS)
     with tempfile.TemporaryDirectory() as directory:
         folder = Path(directory)
-        return [
-            per_second("mcr", MCR_GOAL, args, folder),
-            per_second("zung_jung", ZUNG_JUNG_GOAL, args, folder),
-            riichi_versus_jansou(args, folder),
-        ]
+        found = []
+        if "mcr" in rows:
+            found.append(per_second("mcr", MCR_GOAL, args, folder))
+        if "zung_jung" in rows:
+            found.append(per_second("zung_jung", ZUNG_JUNG_GOAL, args, folder))
+        if "riichi" in rows:
+            found.append(riichi_versus_jansou(args, folder))
+        return found
 
 
 def main() -> int:

@@ -102,8 +102,20 @@ class Hand:
     earthly: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
-        object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        concealed = tuple(sorted(self.concealed))
+        tiles = concealed
+        for meld in self.melds:
+            tiles += meld.tiles
+        # The cached properties below, filled at once: validation reads them all, and
+        # ``functools.cached_property`` takes a lock on every first read (Python 3.11).
+        vars(self).update(
+            concealed=concealed,
+            bonus=tuple(sorted(self.bonus)),
+            tiles=tiles,
+            _tile_counts=tuple(counts(tiles)),
+            _concealed_counts=tuple(counts(concealed)),
+            kong_count=sum(1 for meld in self.melds if meld.kind is MeldKind.KONG),
+        )
         validate(self)
 
     @cached_property
@@ -127,13 +139,17 @@ class Hand:
     def _tile_counts(self) -> tuple[int, ...]:
         return tuple(counts(self.tiles))
 
+    @cached_property
+    def _concealed_counts(self) -> tuple[int, ...]:
+        return tuple(counts(self.concealed))
+
     def tile_counts(self) -> list[int]:
         """How many of each of the 34 kinds the whole hand holds (kongs count 4)."""
         return list(self._tile_counts)
 
     def concealed_counts(self) -> tuple[int, ...]:
         """How many of each kind are in the concealed part (the key for shape searches)."""
-        return tuple(counts(self.concealed))
+        return self._concealed_counts
 
 
 def validate(hand: Hand) -> None:
@@ -151,7 +167,7 @@ def validate(hand: Hand) -> None:
 
 
 def _check_no_bonus_in_play(hand: Hand) -> None:
-    if hand.concealed and is_bonus(max(hand.concealed)):
+    if hand.concealed and is_bonus(hand.concealed[-1]):  # sorted
         raise HandError(
             "flowers and seasons go in 'bonus', not among the concealed tiles", field="concealed"
         )
@@ -163,6 +179,8 @@ def _check_no_bonus_in_play(hand: Hand) -> None:
 
 
 def _check_bonus(bonus: tuple[Tile, ...]) -> None:
+    if not bonus:
+        return
     for t in bonus:
         if not is_bonus(t):
             raise HandError(
@@ -187,6 +205,8 @@ def _check_wind(wind: Tile, field: str) -> None:
 
 
 def _check_meld(meld: Meld, field: str) -> None:
+    if meld in _VALID_MELDS:
+        return
     tiles = meld.tiles
     if tiles and is_bonus(max(tiles)):
         raise HandError("flowers and seasons cannot be part of a meld", field=f"{field}.tiles")
@@ -221,6 +241,11 @@ def _check_meld(meld: Meld, field: str) -> None:
             field=f"{field}.concealed",
             kind=meld.kind,
         )
+    _VALID_MELDS.add(meld)  # bounded: there are only so many valid melds (about 120)
+
+
+# The melds that passed ``_check_meld``: hands repeat them, so each is checked once.
+_VALID_MELDS: Final[set[Meld]] = set()
 
 
 def _is_chow(tiles: tuple[Tile, ...]) -> bool:
@@ -316,6 +341,17 @@ _FLAG_RULES: Final[dict[str, tuple[Callable[[Hand], bool], str]]] = {
 
 
 def _check_flags(hand: Hand) -> None:
+    if not (  # most hands set no flag
+        hand.last_tile_of_wall
+        or hand.last_discard
+        or hand.replacement_tile
+        or hand.bonus_replacement
+        or hand.robbing_kong
+        or hand.last_of_its_kind
+        or hand.heavenly
+        or hand.earthly
+    ):
+        return
     for flag, (consistent, needs) in _FLAG_RULES.items():
         if getattr(hand, flag) and not consistent(hand):
             raise HandError(needs, field=flag)
@@ -343,21 +379,29 @@ def hand_from_json(data: object) -> Hand:
     for required in ("concealed", "winning_tile"):
         if required not in data:
             raise HandError("'{required}' is missing", field=required, required=required)
-    arguments: dict[str, Any] = {
-        "concealed": _tiles(data, "concealed"),
-        "winning_tile": parse_tile(data["winning_tile"], field="winning_tile"),
-        "melds": tuple(_meld(item, index) for index, item in enumerate(_list(data, "melds"))),
-        "bonus": _tiles(data, "bonus"),
-        "seat_wind": parse_tile(data.get("seat_wind", "1z"), field="seat_wind"),
-        "prevailing_wind": parse_tile(data.get("prevailing_wind", "1z"), field="prevailing_wind"),
-        "self_drawn": _flag(data, "self_drawn"),
-    }
-    arguments.update((flag, _flag(data, flag)) for flag in FLAGS)
-    return Hand(**arguments)
+    get = data.get
+    concealed = _tiles(data, "concealed")
+    winning_tile = parse_tile(data["winning_tile"], field="winning_tile")
+    melds = tuple(_known_meld(item, index) for index, item in enumerate(_list(data, "melds")))
+    bonus = _tiles(data, "bonus")
+    seat_wind = parse_tile(get("seat_wind", "1z"), field="seat_wind")
+    prevailing_wind = parse_tile(get("prevailing_wind", "1z"), field="prevailing_wind")
+    flags = [get(key, False) for key in _FLAG_KEYS]
+    if set(map(type, flags)) - {bool}:  # a bad value: name the first one
+        flags = [_flag(data, key) for key in _FLAG_KEYS]
+    return Hand(
+        concealed, winning_tile, melds, flags[0], seat_wind, prevailing_wind, bonus, *flags[1:]
+    )
+
+
+# self_drawn, then the context flags, in the order of Hand's fields
+_FLAG_KEYS: Final = ("self_drawn", *FLAGS)
 
 
 def _tiles(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
     value = data.get(key, "")
+    if value == "":
+        return ()
     if not isinstance(value, (str, list)):
         raise HandError(
             "'{key}' must be tiles such as '123m' or ['1m', '2m', '3m']", field=key, key=key
@@ -389,6 +433,27 @@ def meld_from_json(item: object, index: int) -> Meld:
     meld = _meld(item, index)
     _check_meld(meld, f"melds[{index}]")
     return meld
+
+
+def _known_meld(item: object, index: int) -> Meld:
+    """``_meld``, looked up when the same meld object was read before (hands repeat them)."""
+    if type(item) is dict and _MELD_KEYS.issuperset(item):
+        key = (item.get("type"), item.get("tiles"), item.get("concealed", False))
+        if type(key[2]) is bool:  # 1 would find True's entry
+            try:
+                return _KNOWN_MELDS[key]
+            except (KeyError, TypeError):  # TypeError: tiles given as a list
+                pass
+            meld = _meld(item, index)
+            if type(key[1]) is str and len(_KNOWN_MELDS) < _KNOWN_MELDS_MAX:
+                _KNOWN_MELDS[key] = meld
+            return meld
+    return _meld(item, index)
+
+
+# A meld object's (type, tiles text, concealed) -> its Meld, as ``_meld`` read it.
+_KNOWN_MELDS: Final[dict[tuple[Any, Any, bool], Meld]] = {}
+_KNOWN_MELDS_MAX: Final = 4096
 
 
 def _meld(item: object, index: int) -> Meld:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final, NamedTuple
 
 from scoring.engine.hand import Hand, Meld, MeldKind
@@ -65,7 +65,7 @@ class Group(NamedTuple):
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles of the group, lowest first."""
-        return tuple(self.tile + offset for offset in _OFFSETS[self.kind])
+        return _GROUP_TILES[self.kind, self.tile]
 
     @property
     def is_triplet(self) -> bool:
@@ -75,6 +75,14 @@ class Group(NamedTuple):
     def code(self) -> str:
         """The compact string of the group, such as ``'555s'``."""
         return _code(self.kind, self.tile)
+
+
+# Each group's tiles, made once: patterns read them for every arrangement.
+_GROUP_TILES: Final = {
+    (kind, t): tuple(t + offset for offset in offsets)
+    for kind, offsets in _OFFSETS.items()
+    for t in range(KINDS)
+}
 
 
 @cache  # every result writes its groups; there are only a few hundred of them
@@ -247,12 +255,17 @@ def arrangements(hand: Hand, shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Ar
     Empty when the tiles form no winning hand in those shapes.
     """
     declared = tuple(meld_group(meld) for meld in hand.melds)
-    key = hand.concealed_counts()
     result: list[Arrangement] = []
-    for shape in shapes:
-        for grouping in groupings(shape, key):
-            result.extend(_placements(shape, declared, grouping, hand))
+    for shape, grouping in _shape_groupings(tuple(shapes), hand.concealed_counts()):
+        result.extend(_placements(shape, declared, grouping, hand))
     return tuple(result)
+
+
+@lru_cache(maxsize=1 << 16)  # one look-up per hand rather than one per shape
+def _shape_groupings(
+    shapes: tuple[str, ...], counts: tuple[int, ...]
+) -> tuple[tuple[str, Grouping], ...]:
+    return tuple((shape, grouping) for shape in shapes for grouping in groupings(shape, counts))
 
 
 def _placements(

@@ -221,7 +221,10 @@ def parse_tiles(text: str | Sequence[str], *, field: str | None = None) -> tuple
     scoring.engine.errors.HandError: '12x' is not a tile: use codes like 1m-9m, ...
     """
     if isinstance(text, str):
-        return _parse_compact(text, field)
+        try:
+            return _text_tiles(text)
+        except HandError as error:
+            raise HandError(error, field=field) from None
     if not all(isinstance(item, str) for item in text):
         raise HandError("tiles must be given as text such as '123m' or ['1m', '2m']", field=field)
     return tuple(t for item in text for t in _parse_compact(item, field))
@@ -237,7 +240,10 @@ def _parse_compact(text: str, field: str | None) -> tuple[Tile, ...]:
 @lru_cache(maxsize=4096)
 def _text_tiles(text: str) -> tuple[Tile, ...]:
     """The tiles of a text of compact words (cached: winds, melds and winning tiles repeat)."""
-    return tuple(t for word in text.split() for t in _word_tiles(word))
+    words = text.split()
+    if len(words) == 1:
+        return _word_tiles(words[0])
+    return tuple(t for word in words for t in _word_tiles(word))
 
 
 # Every valid (digit, suit letter) pair, so that reading a word is a dictionary lookup.
@@ -271,10 +277,17 @@ def parse_tile(text: str, *, field: str | None = None) -> Tile:
     """
     if not isinstance(text, str):
         raise HandError("a tile must be given as text such as '5p'", field=field)
+    found = _CODES.get(text)
+    if found is not None:
+        return found
     tiles = _parse_compact(text, field)
     if len(tiles) != 1:
         raise HandError("{text!r} should be exactly one tile, such as '5p'", field=field, text=text)
     return tiles[0]
+
+
+# Every canonical code ("5p") and its tile: most single tiles are given this way.
+_CODES: Final = {f"{digit}{letter}": t for (digit, letter), t in _DIGIT_TILES.items()}
 
 
 def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:

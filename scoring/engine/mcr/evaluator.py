@@ -12,7 +12,6 @@ principles, the 8-fan minimum judged without flowers (mcr.md §4, §8).
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 
 from scoring.engine.errors import HandError
@@ -21,9 +20,9 @@ from scoring.engine.hand import Hand
 from scoring.engine.mcr.facts import Facts, HandSummary
 from scoring.engine.mcr.fans import EXCLUDES, FANS, RANK
 from scoring.engine.mcr.knitted import MCR_SHAPES
-from scoring.engine.mcr.predicates import ARRANGEMENT_PREDICATES, HAND_PREDICATES
+from scoring.engine.mcr.predicates import arrangement_predicates, hand_predicates
 from scoring.engine.mcr.rules import STANDARD, MCRRules
-from scoring.engine.mcr.sets import chow_fans, pung_fans
+from scoring.engine.mcr.sets import chow_fan_counts, pung_fan_counts
 from scoring.engine.shapes import Arrangement, Group, GroupKind, arrangements
 from scoring.engine.tiles import Tile, is_wind
 
@@ -49,26 +48,32 @@ def fan_value(fan: str, rules: MCRRules) -> int:
 def hand_fans(facts: Facts) -> dict[str, int]:
     """The fans that do not depend on the arrangement (any arrangement of the hand will do)."""
     found: dict[str, int] = {}
-    for fan, predicate in HAND_PREDICATES.items():
+    for fan, predicate in hand_predicates(facts.summary.traits):
         count = predicate(facts)
         if count > 0:
             found[fan] = count
     return found
 
 
-def candidate_fans(facts: Facts, hand_level: dict[str, int] | None = None) -> Counter[str]:
+def candidate_fans(facts: Facts, hand_level: dict[str, int] | None = None) -> FanCounts:
     """Every fan the arrangement shows, before non-repeat."""
-    found: Counter[str] = Counter(hand_fans(facts) if hand_level is None else hand_level)
-    for fan, predicate in ARRANGEMENT_PREDICATES.items():
+    found = dict(hand_fans(facts) if hand_level is None else hand_level)
+    asked = arrangement_predicates(facts.summary.traits, bool(facts.triplets), facts.shape)
+    for fan, predicate in asked:
         count = predicate(facts)
         if count > 0:
             found[fan] = count
-    found.update(chow_fans(facts.chows, facts.pair))
-    found.update(pung_fans(facts.suit_triplets))
+    # set fans need two sets; a set fan adds to a predicate's count of the same fan
+    if len(facts.chows) > 1:
+        for fan, count in chow_fan_counts(facts.chows, facts.pair):
+            found[fan] = found.get(fan, 0) + count
+    if len(facts.suit_triplets) > 1:
+        for fan, count in pung_fan_counts(facts.suit_triplets):
+            found[fan] = found.get(fan, 0) + count
     return found
 
 
-def apply_exclusions(candidates: Counter[str]) -> FanCounts:
+def apply_exclusions(candidates: FanCounts) -> FanCounts:
     """Non-repeat (§4.1): bigger fans first; a fan excluded by a counted fan is dropped, and
     an excluded fan excludes nothing (exclusions are not transitive)."""
     counted: FanCounts = {}
@@ -108,7 +113,12 @@ def count_fans(facts: Facts, hand_level: dict[str, int] | None = None) -> FanCou
 
 
 def _total(counted: FanCounts, rules: MCRRules) -> int:
-    return sum(fan_value(fan, rules) * count for fan, count in counted.items())
+    total = sum(_VALUES[fan] * count for fan, count in counted.items())
+    if "two_concealed_kongs" in counted:  # its value is the rules' (6 or 8)
+        total += (rules.two_concealed_kongs - _VALUES["two_concealed_kongs"]) * counted[
+            "two_concealed_kongs"
+        ]
+    return total
 
 
 def _preference(counted: FanCounts, rules: MCRRules) -> tuple[int, ...]:
@@ -128,6 +138,9 @@ def best_reading(hand: Hand, rules: MCRRules = STANDARD) -> tuple[FanCounts, Arr
     if not readings:
         raise HandError(NO_WIN, field="concealed")
     summary = HandSummary.of(hand, rules)
+    if len(readings) == 1:  # most hands: nothing to prefer
+        arrangement = readings[0]
+        return count_fans(Facts.of(summary, arrangement)), arrangement
     best: tuple[tuple[int, ...], FanCounts, Arrangement] | None = None
     hand_level: dict[str, int] | None = None
     for arrangement in readings:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from scoring.engine.hand import Hand, MeldKind
 from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, single_wait
@@ -11,6 +12,30 @@ from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
 from scoring.engine.tiles import Tile, is_dragon, is_wind
 
 NINE_GATES_COUNTS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+# The needs of fans a hand or an arrangement can meet (predicates.NEEDS).
+HONOUR: Final = "honour"  # a wind or a dragon among the tiles
+NO_HONOUR: Final = "no_honour"
+KONG: Final = "kong"  # a declared kong
+MELD: Final = "meld"  # a declared meld
+NO_MELD: Final = "no_meld"
+FLAG: Final = "flag"  # a context flag (last tile of the wall, robbing a kong, ...)
+TRIPLET: Final = "triplet"  # a pung or kong in the arrangement
+
+ANY: Final = frozenset[str]()
+
+
+_TRAITS: Final = {
+    (honour, kong, meld, flag): frozenset(
+        {HONOUR if honour else NO_HONOUR, NO_MELD if not meld else MELD}
+        | ({KONG} if kong else ANY)
+        | ({FLAG} if flag else ANY)
+    )
+    for honour in (False, True)
+    for kong in (False, True)
+    for meld in (False, True)
+    for flag in (False, True)
+}
 
 
 @dataclass(slots=True)
@@ -27,24 +52,35 @@ class HandSummary:
     concealed_kongs: int
     melded_sets: int  # chows, pungs and melded kongs claimed from others
     ranks: frozenset[int] | None  # the numbers 1-9 of the tiles; None with an honour
+    traits: frozenset[str]  # the needs of predicates.NEEDS the hand meets
     _unique_wait: bool | None = field(default=None)
 
     @classmethod
     def of(cls, hand: Hand, rules: MCRRules) -> HandSummary:
         kinds = frozenset(hand.tiles)
-        kongs = [m for m in hand.melds if m.kind is MeldKind.KONG]
-        has_honour = any(t >= 27 for t in kinds)
+        has_honour = max(kinds) >= 27
+        melded_kongs = concealed_kongs = melded_sets = 0
+        for meld in hand.melds:
+            if meld.kind is MeldKind.KONG:
+                if meld.concealed:
+                    concealed_kongs += 1
+                else:
+                    melded_kongs += 1
+            melded_sets += not meld.concealed
         return cls(
-            hand=hand,
-            rules=rules,
-            kinds=kinds,
-            tile_counts=hand.tile_counts(),
-            suits=frozenset(t // 9 for t in kinds if t < 27),
-            has_honour=has_honour,
-            melded_kongs=sum(1 for m in kongs if not m.concealed),
-            concealed_kongs=sum(1 for m in kongs if m.concealed),
-            melded_sets=sum(1 for m in hand.melds if not m.concealed),
-            ranks=None if has_honour else frozenset(t % 9 + 1 for t in kinds),
+            hand,
+            rules,
+            kinds,
+            hand.tile_counts(),
+            frozenset([t // 9 for t in kinds if t < 27]),
+            has_honour,
+            melded_kongs,
+            concealed_kongs,
+            melded_sets,
+            None if has_honour else frozenset([t % 9 + 1 for t in kinds]),
+            _TRAITS[
+                has_honour, bool(melded_kongs or concealed_kongs), bool(hand.melds), _flagged(hand)
+            ],
         )
 
     @property
@@ -70,6 +106,20 @@ class HandSummary:
         return sum(before) == 13 and tuple(before[low : low + 9]) == NINE_GATES_COUNTS
 
 
+def _flagged(hand: Hand) -> bool:
+    """A context flag is set (the fans of the last tile, kongs and robbing need one)."""
+    return (
+        hand.last_tile_of_wall
+        or hand.last_discard
+        or hand.replacement_tile
+        or hand.bonus_replacement
+        or hand.robbing_kong
+        or hand.last_of_its_kind
+        or hand.heavenly
+        or hand.earthly
+    )
+
+
 @dataclass(slots=True)
 class Facts:
     """One arrangement of a hand, with the lists the predicates need (computed once)."""
@@ -88,19 +138,38 @@ class Facts:
     @classmethod
     def of(cls, summary: HandSummary, arrangement: Arrangement) -> Facts:
         groups = arrangement.groups
-        triplets = tuple(g for g in groups if g.is_triplet)
+        chows: list[Tile] = []
+        triplets: list[Group] = []
+        suit_triplets: list[Tile] = []
+        winds = dragons = concealed = 0
+        for group in groups:  # one pass: every hand's arrangements come here
+            kind = group.kind
+            if kind is GroupKind.CHOW:
+                chows.append(group.tile)
+            elif kind is GroupKind.PUNG or kind is GroupKind.KONG:
+                triplets.append(group)
+                t = group.tile
+                if t < 27:
+                    suit_triplets.append(t)
+                elif is_wind(t):
+                    winds += 1
+                elif is_dragon(t):
+                    dragons += 1
+                concealed += group.concealed
+        chows.sort()
+        suit_triplets.sort()
         paired = arrangement.shape in (STANDARD, KNITTED_STRAIGHT)
         return cls(
-            summary=summary,
-            arrangement=arrangement,
-            shape=arrangement.shape,
-            chows=tuple(sorted(g.tile for g in groups if g.kind is GroupKind.CHOW)),
-            triplets=triplets,
-            suit_triplets=tuple(sorted(g.tile for g in triplets if g.tile < 27)),
-            pair=groups[-1].tile if paired else None,
-            wind_triplets=sum(1 for g in triplets if is_wind(g.tile)),
-            dragon_triplets=sum(1 for g in triplets if is_dragon(g.tile)),
-            concealed_triplets=sum(1 for g in triplets if g.concealed),
+            summary,
+            arrangement,
+            arrangement.shape,
+            tuple(chows),
+            tuple(triplets),
+            tuple(suit_triplets),
+            groups[-1].tile if paired else None,
+            winds,
+            dragons,
+            concealed,
         )
 
     @property

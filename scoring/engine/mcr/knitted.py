@@ -15,6 +15,7 @@ one knitted set.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import permutations
 from typing import Final
@@ -116,13 +117,46 @@ def _standard_complete(work: list[int], pair_left: bool, start: int = 0) -> bool
     return False
 
 
+@cache
+def _suit_form(part: tuple[int, ...]) -> int:
+    """How one suit's nine counts complete: 0 as sets alone, 1 as sets and a pair, -1 not at
+    all (cached: a suit's counts repeat from hand to hand far more than whole hands do)."""
+    remainder = sum(part) % 3
+    if remainder == 1:
+        return -1
+    work = [*part, *[0] * (KINDS - len(part))]
+    return remainder // 2 if _standard_complete(work, remainder == 2) else -1
+
+
+def standard_complete(counts: Sequence[int]) -> bool:
+    """Whether these counts are four sets and a pair (or fewer sets and a pair), suit by
+    suit: chows never cross suits, so each suit completes on its own.
+
+    >>> from scoring.engine.tiles import counts, parse_tiles
+    >>> [standard_complete(counts(parse_tiles(t))) for t in ("123m55p", "1233m", "11z")]
+    [True, False, True]
+    """
+    pairs = 0
+    for low in (0, 9, 18):
+        form = _suit_form(tuple(counts[low : low + 9]))
+        if form < 0:
+            return False
+        pairs += form
+    for count in counts[27:KINDS]:  # an honour is a pung or the pair
+        if count == 2:
+            pairs += 1
+        elif count == 1 or count == 4:
+            return False
+    return pairs == 1
+
+
 def completes(counts: tuple[int, ...]) -> bool:
     """Whether these concealed counts form a winning hand in any MCR shape (declared melds
     aside). Faster than listing the groupings: it stops at the first reading."""
     total = sum(counts)
     if total % 3 != 2:
         return False
-    if _standard_complete(list(counts), True):
+    if standard_complete(counts):
         return True
     if total != 14 and total != 11:
         return False
@@ -194,7 +228,7 @@ def single_wait(counts: tuple[int, ...]) -> bool:
     found = 0
     for t in sorted(_candidates(counts)):
         work[t] += 1
-        if completes(tuple(work)) if irregular else _standard_complete(work, True):
+        if completes(tuple(work)) if irregular else standard_complete(work):
             found += 1
             if found == 2:
                 return False

@@ -9,19 +9,31 @@ in ``sets.py``; exclusions and the Chicken Hand in the evaluator.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Final
 
-from scoring.engine.mcr.facts import Facts
+from scoring.engine.mcr.facts import (
+    ANY,
+    FLAG,
+    HONOUR,
+    KONG,
+    MELD,
+    NO_HONOUR,
+    NO_MELD,
+    TRIPLET,
+    Facts,
+)
 from scoring.engine.mcr.knitted import HONOURS_KNITTED, KNITTED_STRAIGHT
 from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Group, GroupKind
 from scoring.engine.tiles import (
     DRAGONS,
     GREEN,
     HONOURS,
+    ORPHANS,
+    TERMINALS,
     WHITE,
+    WINDS,
     is_dragon,
-    is_honour,
-    is_terminal,
     is_terminal_or_honour,
     is_wind,
 )
@@ -91,7 +103,8 @@ def thirteen_orphans(f: Facts) -> int:
 
 def all_terminals(f: Facts) -> int:
     """All Terminals 清幺九: only 1s and 9s."""
-    return int(all(is_terminal(t) for t in f.summary.kinds))
+    ranks = _ranks(f)
+    return int(ranks is not None and ranks <= _TERMINAL_RANKS)
 
 
 def little_four_winds(f: Facts) -> int:
@@ -106,7 +119,7 @@ def little_three_dragons(f: Facts) -> int:
 
 def all_honours(f: Facts) -> int:
     """All Honours 字一色: only winds and dragons."""
-    return int(all(is_honour(t) for t in f.summary.kinds))
+    return int(not f.summary.suits)
 
 
 def four_concealed_pungs(f: Facts) -> int:
@@ -124,12 +137,9 @@ def three_kongs(f: Facts) -> int:
 
 def all_terminals_and_honours(f: Facts) -> int:
     """All Terminals and Honours 混幺九: only terminals and honours, both present."""
-    kinds = f.summary.kinds
-    return int(
-        all(is_terminal_or_honour(t) for t in kinds)
-        and f.summary.has_honour
-        and any(is_terminal(t) for t in kinds)
-    )
+    # with only terminals and honours, a suit present is a terminal present
+    summary = f.summary
+    return int(summary.kinds <= _ORPHAN_TILES and summary.has_honour and bool(summary.suits))
 
 
 def seven_pairs(f: Facts) -> int:
@@ -179,6 +189,11 @@ def lower_tiles(f: Facts) -> int:
 def all_fives(f: Facts) -> int:
     """All Fives 全带五: every set and the pair contain a 5."""
     return int(_four_sets(f) and all(_has_five(g) for g in f.arrangement.groups))
+
+
+_TERMINAL_RANKS: Final = frozenset({1, 9})
+_ORPHAN_TILES: Final = frozenset(ORPHANS)
+_PTH_TILES: Final = frozenset(TERMINALS + WINDS)  # the pungs Pung of Terminals or Honours counts
 
 
 def _has_five(group: Group) -> bool:
@@ -318,8 +333,10 @@ def last_tile(f: Facts) -> int:
     """Last Tile 和绝张: the other three copies of the winning tile are visible (forced
     when they are in the winner's own melds)."""
     hand = f.hand
-    in_melds = sum(m.tiles.count(hand.winning_tile) for m in hand.melds)
-    return int(hand.last_of_its_kind or in_melds == 3)
+    if hand.last_of_its_kind:
+        return 1
+    won = hand.winning_tile
+    return int(bool(hand.melds) and f.summary.tile_counts[won] - hand.concealed.count(won) == 3)
 
 
 # --- 2 -------------------------------------------------------------------------------------
@@ -353,8 +370,7 @@ def all_chows(f: Facts) -> int:
 
 def tile_hog(f: Facts) -> int:
     """Tile Hog 四归一: all four copies of a tile used without a kong, ×n."""
-    four = sum(1 for t in f.summary.kinds if f.summary.tile_counts[t] == 4)
-    return four - f.summary.kongs
+    return f.summary.tile_counts.count(4) - f.summary.kongs
 
 
 def two_concealed_pungs(f: Facts) -> int:
@@ -372,7 +388,8 @@ def concealed_kong(f: Facts) -> int:
 
 def all_simples(f: Facts) -> int:
     """All Simples 断幺: no terminals or honours."""
-    return int(not any(is_terminal_or_honour(t) for t in f.summary.kinds))
+    ranks = _ranks(f)
+    return int(ranks is not None and ranks.isdisjoint(_TERMINAL_RANKS))
 
 
 # --- 1 -------------------------------------------------------------------------------------
@@ -381,7 +398,7 @@ def all_simples(f: Facts) -> int:
 def pung_of_terminals_or_honours(f: Facts) -> int:
     """Pung of Terminals or Honours 幺九刻: each terminal or wind pung, ×n (dragon pungs always
     count a dragon fan instead; the evaluator removes wind pungs used by wind fans)."""
-    return sum(1 for g in f.triplets if is_terminal_or_honour(g.tile) and not is_dragon(g.tile))
+    return sum(1 for g in f.triplets if g.tile in _PTH_TILES)
 
 
 def melded_kong(f: Facts) -> int:
@@ -499,3 +516,108 @@ HAND_FANS: Final = frozenset(
 )
 HAND_PREDICATES: Final = {k: v for k, v in PREDICATES.items() if k in HAND_FANS}
 ARRANGEMENT_PREDICATES: Final = {k: v for k, v in PREDICATES.items() if k not in HAND_FANS}
+
+# --- which predicates a hand needs asking ----------------------------------------------------
+#
+# What a fan needs to count at all: a predicate whose needs the hand or the arrangement lacks
+# would answer 0, so it is not asked (most hands have no honour, no kong or no flag; most
+# arrangements are four sets and a pair). tests/engine/mcr/test_predicate_needs.py checks
+# that every predicate left out answers 0.
+NEEDS: Final[dict[str, frozenset[str]]] = {
+    fan: frozenset(needs)
+    for needs, fans in (
+        ((NO_MELD,), ("nine_gates",)),
+        (
+            (KONG,),
+            (
+                "four_kongs",
+                "three_kongs",
+                "two_concealed_kongs",
+                "two_melded_kongs",
+                "concealed_kong",
+                "melded_kong",
+                "melded_kong_and_concealed_kong",
+            ),
+        ),
+        (
+            (NO_HONOUR,),
+            (
+                "all_terminals",
+                "full_flush",
+                "upper_tiles",
+                "middle_tiles",
+                "lower_tiles",
+                "upper_four",
+                "lower_four",
+                "all_simples",
+                "no_honours",
+            ),
+        ),
+        ((HONOUR,), ("all_honours", "all_terminals_and_honours", "half_flush", "all_types")),
+        (
+            (FLAG,),
+            ("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong"),
+        ),
+        ((MELD,), ("melded_hand",)),
+        (
+            (TRIPLET, HONOUR),
+            (
+                "big_four_winds",
+                "big_three_dragons",
+                "little_four_winds",
+                "little_three_dragons",
+                "big_three_winds",
+                "two_dragon_pungs",
+                "dragon_pung",
+                "prevalent_wind",
+                "seat_wind",
+            ),
+        ),
+        (
+            (TRIPLET,),
+            (
+                "four_concealed_pungs",
+                "three_concealed_pungs",
+                "two_concealed_pungs",
+                "all_pungs",
+                "pung_of_terminals_or_honours",
+            ),
+        ),
+        ((TRIPLET, NO_HONOUR), ("all_even_pungs",)),
+    )
+    for fan in fans
+}
+# The shapes in which a fan can count (a fan not named here counts in any shape).
+SHAPES: Final[dict[str, frozenset[str]]] = {
+    "seven_shifted_pairs": frozenset({SEVEN_PAIRS}),
+    "seven_pairs": frozenset({SEVEN_PAIRS}),
+    "thirteen_orphans": frozenset({THIRTEEN_ORPHANS}),
+    "greater_honours_and_knitted_tiles": frozenset({HONOURS_KNITTED}),
+    "lesser_honours_and_knitted_tiles": frozenset({HONOURS_KNITTED}),
+    "knitted_straight": frozenset({KNITTED_STRAIGHT, HONOURS_KNITTED}),
+    "all_even_pungs": frozenset({STANDARD}),
+    "all_pungs": frozenset({STANDARD}),
+    "all_fives": frozenset({STANDARD}),
+    "outside_hand": frozenset({STANDARD}),
+    "all_chows": frozenset({STANDARD, KNITTED_STRAIGHT}),
+}
+
+Asked = tuple[tuple[str, Predicate], ...]
+
+
+@cache
+def hand_predicates(traits: frozenset[str]) -> Asked:
+    """The arrangement-free predicates worth asking of a hand with these traits."""
+    return tuple((fan, p) for fan, p in HAND_PREDICATES.items() if NEEDS.get(fan, ANY) <= traits)
+
+
+@cache
+def arrangement_predicates(traits: frozenset[str], triplet: bool, shape: str) -> Asked:
+    """The arrangement predicates worth asking of an arrangement in ``shape`` of a hand with
+    these traits (``triplet``: it has a pung or kong)."""
+    met = traits | {TRIPLET} if triplet else traits
+    return tuple(
+        (fan, p)
+        for fan, p in ARRANGEMENT_PREDICATES.items()
+        if NEEDS.get(fan, ANY) <= met and shape in SHAPES.get(fan, (shape,))
+    )

@@ -15,6 +15,7 @@ Chows and pungs are given by their lowest tile.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations, pairwise
@@ -216,6 +217,18 @@ _THREE_PUNGS = (
     ("triple_pung", triple_pung),
     ("mixed_shifted_pungs", mixed_shifted_pungs),
 )
+
+
+@cache
+def chow_fan_counts(chows: tuple[Tile, ...], pair: Tile | None) -> tuple[tuple[str, int], ...]:
+    """``chow_fans`` as (fan, how many times) pairs, in their order."""
+    return tuple(Counter(_chow_fans(chows, pair)).items())
+
+
+@cache
+def pung_fan_counts(pungs: tuple[Tile, ...]) -> tuple[tuple[str, int], ...]:
+    """``pung_fans`` as (fan, how many times) pairs, in their order."""
+    return tuple(Counter(_pung_fans(pungs)).items())
 
 
 def pung_fans(pungs: Sequence[Tile]) -> list[str]:

@@ -19,8 +19,8 @@ from scoring.engine.evaluation import CountedPattern, Evaluation
 from scoring.engine.hand import Hand
 from scoring.engine.shapes import DEFAULT_SHAPES, Arrangement, arrangements
 from scoring.engine.tiles import FLOWERS, SEASONS
-from scoring.engine.zung_jung.facts import Facts, HandSummary
-from scoring.engine.zung_jung.patterns import PATTERNS, Pattern
+from scoring.engine.zung_jung.facts import CHOW, TRIPLET, Facts, HandSummary
+from scoring.engine.zung_jung.patterns import PATTERNS, Pattern, asked
 from scoring.engine.zung_jung.rules import SEED, PatternEntry, ZungJungRules
 
 FAMILY_NAME = "zung_jung"
@@ -47,6 +47,32 @@ def _plan(rules: ZungJungRules) -> Plan:
     return plan
 
 
+# (id of the rules, hand traits, has a triplet, has a chow, shape) -> (rules, its plan cut
+# down to the patterns such an arrangement can count)
+_ASKED: dict[tuple[int, frozenset[str], bool, bool, str], tuple[ZungJungRules, Plan]] = {}
+
+
+def _asked_plan(rules: ZungJungRules, facts: Facts) -> Plan:
+    """The plan of the patterns worth asking of this arrangement (``patterns.NEEDS``)."""
+    key = (id(rules), facts.summary.traits, bool(facts.triplets), bool(facts.chows), facts.shape)
+    known = _ASKED.get(key)
+    if known is not None and known[0] is rules:
+        return known[1]
+    traits = facts.summary.traits | {
+        need for need, held in ((TRIPLET, key[2]), (CHOW, key[3])) if held
+    }
+    plan = tuple(
+        members
+        for members in (
+            tuple(member for member in family if asked(member[0], traits, key[4]))
+            for family in _plan(rules)
+        )
+        if members
+    )
+    _ASKED[key] = (rules, plan)
+    return plan
+
+
 def _make_plan(rules: ZungJungRules) -> Plan:
     families: dict[str, list[tuple[Pattern, PatternEntry]]] = {}
     for pattern in PATTERNS:
@@ -65,7 +91,7 @@ def count_patterns(facts: Facts, rules: ZungJungRules) -> list[CountedPattern]:
     """The patterns one arrangement counts: the best of each family (per-set patterns of a
     family add up instead), and Chicken Hand when nothing else applies."""
     counted: list[CountedPattern] = []
-    for family in _plan(rules):
+    for family in _asked_plan(rules, facts):
         best: CountedPattern | None = None
         stack: list[CountedPattern] = []
         for pattern, entry in family:

@@ -4,10 +4,47 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Final
 
 from scoring.engine.hand import Hand
 from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
-from scoring.engine.tiles import Tile, is_dragon, is_honour, is_wind, number, suit
+from scoring.engine.tiles import Tile, is_dragon, is_wind, number, suit
+
+# What a pattern needs to count at all (patterns.NEEDS): the hand's traits, then the
+# arrangement's.
+HONOUR: Final = "honour"  # a wind or a dragon among the tiles
+NO_HONOUR: Final = "no_honour"
+KONG: Final = "kong"  # a declared kong
+NO_MELD: Final = "no_meld"  # nothing declared
+FLAG: Final = "flag"  # a context flag (final draw, robbing a kong, blessings, ...)
+TRIPLET: Final = "triplet"  # a pung or kong in the arrangement
+CHOW: Final = "chow"  # a chow in the arrangement
+
+_HAND_TRAITS: Final = {
+    (honour, kong, meld, flag): frozenset(
+        (HONOUR if honour else NO_HONOUR,)
+        + ((KONG,) if kong else ())
+        + (() if meld else (NO_MELD,))
+        + ((FLAG,) if flag else ())
+    )
+    for honour in (False, True)
+    for kong in (False, True)
+    for meld in (False, True)
+    for flag in (False, True)
+}
+
+
+def _flagged(hand: Hand) -> bool:
+    return (
+        hand.last_tile_of_wall
+        or hand.last_discard
+        or hand.replacement_tile
+        or hand.bonus_replacement
+        or hand.robbing_kong
+        or hand.last_of_its_kind
+        or hand.heavenly
+        or hand.earthly
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,17 +56,20 @@ class HandSummary:
     kinds: frozenset[Tile]
     number_suits: frozenset[str]
     has_honour: bool
+    traits: frozenset[str]  # HONOUR or NO_HONOUR, KONG, NO_MELD, FLAG
 
     @classmethod
     def of(cls, hand: Hand) -> HandSummary:
         tiles = hand.tiles
         kinds = frozenset(tiles)
+        has_honour = max(kinds) >= 27
         return cls(
             hand=hand,
             tiles=tiles,
             kinds=kinds,
             number_suits=frozenset(suit(t) for t in kinds if t < 27),
-            has_honour=any(is_honour(t) for t in kinds),
+            has_honour=has_honour,
+            traits=_HAND_TRAITS[has_honour, hand.kong_count > 0, bool(hand.melds), _flagged(hand)],
         )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from scoring.engine.tiles import (
@@ -23,7 +24,16 @@ from scoring.engine.tiles import (
     number,
     suit,
 )
-from scoring.engine.zung_jung.facts import Facts
+from scoring.engine.zung_jung.facts import (
+    CHOW,
+    FLAG,
+    HONOUR,
+    KONG,
+    NO_HONOUR,
+    NO_MELD,
+    TRIPLET,
+    Facts,
+)
 
 Predicate = Callable[[Facts], int]
 
@@ -551,3 +561,57 @@ PATTERNS: tuple[Pattern, ...] = tuple(
         *_family("blessings", blessing_of_heaven, blessing_of_earth),
     ]
 )
+
+# What a pattern needs to count at all: a pattern whose needs the hand or the arrangement
+# lacks would answer 0, so the evaluator does not ask it (most hands have no kong and no
+# flag, many no honour). tests/engine/zung_jung/test_pattern_needs.py checks that every
+# pattern left out answers 0.
+NEEDS: Final[dict[str, frozenset[str]]] = {
+    pattern: frozenset(needs)
+    for needs, patterns in (
+        ((CHOW,), ("all_sequences", "two_identical_sequences", "two_identical_sequences_twice")),
+        ((CHOW,), ("three_identical_sequences", "four_identical_sequences")),
+        ((CHOW,), ("three_similar_sequences", "three_consecutive_sequences")),
+        ((CHOW,), ("nine_tile_straight", "three_consecutive_sequences_twice")),
+        ((CHOW,), ("four_consecutive_sequences", "two_tailed_terminal_sequences")),
+        ((CHOW,), ("mixed_lesser_terminals",)),
+        ((CHOW, NO_HONOUR), ("pure_lesser_terminals", "pure_suit_terminals")),
+        ((CHOW, TRIPLET), ("three_mothers", "two_tailed_terminals")),
+        ((TRIPLET,), ("all_triplets", "two_concealed_triplets", "three_concealed_triplets")),
+        ((TRIPLET,), ("four_concealed_triplets", "little_three_similar_triplets")),
+        ((TRIPLET,), ("three_similar_triplets", "three_consecutive_triplets")),
+        ((TRIPLET,), ("four_consecutive_triplets", "two_tailed_terminal_triplets")),
+        ((TRIPLET, HONOUR), ("wind_triplet", "little_three_winds", "big_three_winds")),
+        ((TRIPLET, HONOUR), ("little_four_winds", "big_four_winds", "dragon_triplet")),
+        ((TRIPLET, HONOUR), ("value_honour", "little_three_dragons", "big_three_dragons")),
+        ((KONG,), ("one_quartet", "two_quartets", "three_quartets", "four_quartets")),
+        ((NO_HONOUR,), ("all_simples", "pure_one_suit", "pure_greater_terminals")),
+        ((NO_HONOUR, NO_MELD), ("nine_gates",)),
+        ((HONOUR,), ("all_types", "mixed_one_suit", "all_honours", "all_honour_pairs")),
+        ((FLAG,), ("final_draw", "final_discard", "win_on_quartet", "win_on_bonus_tile")),
+        ((FLAG,), ("robbing_quartet", "blessing_of_heaven", "blessing_of_earth")),
+    )
+    for pattern in patterns
+}
+# The shapes in which a pattern can count (a pattern not named here counts in any shape).
+SHAPES: Final[dict[str, frozenset[str]]] = {
+    "all_sequences": frozenset({STANDARD}),
+    "all_triplets": frozenset({STANDARD}),
+    "mixed_lesser_terminals": frozenset({STANDARD}),
+    "pure_lesser_terminals": frozenset({STANDARD}),
+    "pure_suit_terminals": frozenset({STANDARD}),
+    "thirteen_orphans": frozenset({THIRTEEN_ORPHANS}),
+    "thirteen_orphans_13_way": frozenset({THIRTEEN_ORPHANS}),
+    "seven_pairs": frozenset({SEVEN_PAIRS}),
+    "seven_consecutive_pairs": frozenset({SEVEN_PAIRS}),
+    "all_honour_pairs": frozenset({SEVEN_PAIRS}),
+}
+
+
+def asked(pattern: Pattern, traits: frozenset[str], shape: str) -> bool:
+    """Whether ``pattern`` can count in an arrangement in ``shape`` with these traits (the
+    hand's and the arrangement's ``TRIPLET``, ``CHOW``)."""
+    return NEEDS.get(pattern.id, ANY) <= traits and shape in SHAPES.get(pattern.id, (shape,))
+
+
+ANY: Final = frozenset[str]()

@@ -1,0 +1,43 @@
+"""The suit-by-suit completion test the MCR waits use agrees with the full search of
+``shapes.standard_groupings`` (issue 38: the waits are found suit by suit, cached)."""
+
+from __future__ import annotations
+
+import random
+
+from scoring.engine.mcr.knitted import single_wait, standard_complete, wait_kinds
+from scoring.engine.shapes import standard_groupings
+from scoring.engine.tiles import KINDS, counts, parse_tiles
+
+
+def _random_counts(rng: random.Random) -> list[int]:
+    held = [0] * KINDS
+    kinds = rng.sample(range(KINDS), rng.randint(1, 8))  # few kinds, so many complete
+    for _ in range(rng.choice((2, 3, 5, 8, 11, 13, 14))):
+        kind = rng.choice(kinds)
+        if held[kind] < 4:
+            held[kind] += 1
+    return held
+
+
+def test_it_agrees_with_the_grouping_search() -> None:
+    rng = random.Random(38)
+    complete = 0
+    for _ in range(20_000):
+        held = _random_counts(rng)
+        expected = bool(standard_groupings(tuple(held)))
+        assert standard_complete(held) is expected, held
+        complete += expected
+    assert complete > 500  # the sample holds complete hands, not only broken ones
+
+
+def test_honours_complete_as_pungs_and_one_pair() -> None:
+    assert standard_complete(counts(parse_tiles("111222z33z")))
+    assert not standard_complete(counts(parse_tiles("1111z22z")))  # no kong among sets
+    assert not standard_complete(counts(parse_tiles("11z22z")))  # two pairs
+
+
+def test_waits_are_found_suit_by_suit() -> None:
+    assert wait_kinds(tuple(counts(parse_tiles("1112345678999m")))) == tuple(range(9))
+    assert single_wait(tuple(counts(parse_tiles("123m456p789s12s55z"))))
+    assert not single_wait(tuple(counts(parse_tiles("123m456p789s23s55z"))))
