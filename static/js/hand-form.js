@@ -195,6 +195,9 @@
     window.mahjongOutbox.submit(form, event.submitter).then(function (result) {
       if (result.queued) {
         // Kept on the phone: clear the form for the next hand, with an entry id of its own.
+        // The last save's banner (its Undo needs a connection) gives way to the outbox's.
+        var lastSaved = document.getElementById("saved-hand");
+        if (lastSaved) lastSaved.remove();
         setBusy(false);
         form.reset();
         chooseRemembered();

@@ -12,9 +12,10 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
+from tests.browser.test_accessibility import AXE, scheme, schemed_page, violations
 from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
 
-__all__ = ["page", "pytestmark"]
+__all__ = ["page", "pytestmark", "scheme", "schemed_page"]
 
 TSUMO_TILES = ["2m", "3m", "4m", "2p", "2p", "4p", "5p", "6p", "3s", "4s", "6s", "7s", "8s", "5s"]
 
@@ -365,3 +366,24 @@ def test_the_riichi_picker_has_red_fives_and_no_flowers(
     save(page, 1)
     hand = Hand.objects.get(session=club_hanchan)
     assert hand.input["wins"][0]["hand"]["concealed"] == "234m22406p345678s"
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
+def test_the_riichi_form_passes_axe_in_light_and_dark(
+    schemed_page: Any, club_hanchan: Session, bob: User
+) -> None:
+    page = schemed_page
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/")
+    choose(page, "riichi", "B")
+    choose(page, "winner", "B")
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "C")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
+    more(page)
+    page.locator("#preview table").wait_for()
+    assert violations(page) == []
+    choose(page, "value_mode", "Enter the tiles")  # the picker, its red fives and dora
+    page.click("fieldset[data-field='tiles'] [data-code='0p']")
+    assert violations(page) == []
