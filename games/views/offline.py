@@ -77,8 +77,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 def offline(request: HttpRequest) -> HttpResponse:
     """What the phone shows for a page it has not kept, when it has no connection. The same
-    for everyone: the sessions it lists are read from the phone's own copy of the list."""
-    return render(request, "games/offline.html")
+    for everyone: the sessions it lists are read from the phone's own copy of the list, and
+    its top bar offers no "Sign in" (a member signed in would read it as signed out)."""
+    return render(request, "games/offline.html", {"offline_page": True})
 
 
 @require_GET

@@ -15,7 +15,14 @@
   }
   function isSeat(value) { return /^[0-9]+$/.test(value); }
 
-  // The conditions a fieldset's data-show may name (all must hold).
+  // Whether another winner of a double ron (riichi) is given by their tiles.
+  function otherTiles() {
+    return Array.prototype.some.call(form.querySelectorAll('input[name$="_concealed"]'), function (input) {
+      return input.value.trim() !== "";
+    });
+  }
+
+  // The conditions a part's data-show may name (all must hold).
   function state() {
     var winner = checked("winner"), how = checked("how"), mode = checked("value_mode");
     var won = isSeat(winner);
@@ -24,13 +31,14 @@
       draw: winner === "draw",
       blamed: (won && how !== "" && how !== "self_drawn") || (winner !== "" && !won && winner !== "draw"),
       points: mode !== "tiles",
-      tiles: mode === "tiles"
+      tiles: mode === "tiles",
+      some_tiles: mode === "tiles" || otherTiles()
     };
   }
 
   function updateVisibility() {
     var now = state(), winner = checked("winner");
-    form.querySelectorAll("fieldset[data-show]").forEach(function (set) {
+    form.querySelectorAll("[data-show]").forEach(function (set) {
       var words = set.dataset.show.split(" ").filter(Boolean);
       set.hidden = !words.every(function (word) { return now[word]; });
     });
@@ -159,7 +167,7 @@
     updateVisibility();
     preview();
   });
-  form.addEventListener("tiles-changed", preview);
+  form.addEventListener("tiles-changed", function () { updateVisibility(); preview(); });
   form.querySelectorAll("button.step").forEach(function (button) {
     button.addEventListener("click", function () { step(button); });
   });
@@ -187,6 +195,9 @@
     window.mahjongOutbox.submit(form, event.submitter).then(function (result) {
       if (result.queued) {
         // Kept on the phone: clear the form for the next hand, with an entry id of its own.
+        // The last save's banner (its Undo needs a connection) gives way to the outbox's.
+        var lastSaved = document.getElementById("saved-hand");
+        if (lastSaved) lastSaved.remove();
         setBusy(false);
         form.reset();
         chooseRemembered();

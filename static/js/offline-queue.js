@@ -236,6 +236,42 @@
     });
   }
 
+  // What the form says of the hand, for the score sheet to show while it waits on the phone
+  // ("Who won? B · How? Ron · By whom? C · Han 3 · Fu 30"): each question that applies
+  // (its fieldset's legend, without its notes in brackets) with the answers given.
+  function summary(form) {
+    var answers = [], byQuestion = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.type === "hidden" || field.closest("[hidden]") || field.tagName === "BUTTON") return;
+      var answer = "";
+      if (field.type === "radio" || field.type === "checkbox") {
+        var label = field.closest("label") || form.querySelector('label[for="' + field.id + '"]');
+        if (field.checked && label) answer = label.textContent.trim();
+      } else if (field.tagName === "SELECT") {
+        if (field.value) answer = field.options[field.selectedIndex].textContent.trim();
+      } else {
+        answer = field.value.trim();
+      }
+      if (!answer) return;
+      var set = field.closest("fieldset"), legend = set && set.querySelector("legend");
+      var question = legend ? legend.textContent.replace(/\s*[(（][^)）]*[)）]/g, "").trim() : "";
+      if (!(question in byQuestion)) {
+        byQuestion[question] = [];
+        answers.push(question);
+      }
+      byQuestion[question].push(answer);
+    });
+    return answers.map(function (question) {
+      return (question ? question + " " : "") + byQuestion[question].join(", ");
+    }).join(" · ");
+  }
+
+  // The hand's place in the session, as the form expected it (blank if it did not say).
+  function place(fields) {
+    var pair = fields.filter(function (p) { return p[0] === "expected"; })[0];
+    return pair ? pair[1] : "";
+  }
+
   // Called by hand forms: returns a promise that settles once the hand is sent, refused (the
   // form page to show), or kept on the phone.
   window.mahjongOutbox = {
@@ -246,8 +282,10 @@
         id: (form.querySelector('[name="client_id"]') || {}).value || String(Date.now()),
         url: form.getAttribute("action") || window.location.href.split("#")[0],
         label: form.dataset.label || document.title,
+        summary: summary(form),
         fields: fields
       };
+      entry.place = place(fields);
       return post(entry).then(function (result) {
         if (result.saved || result.refused) {
           result.queued = false;
@@ -263,6 +301,8 @@
     },
     flush: flush,
     pending: function () { return load().length; },
+    // The hands kept on this phone, oldest first: {id, url, label, summary, place, fields}.
+    entries: function () { return load(); },
     refused: function () { return load(REFUSED_KEY).length; }
   };
 

@@ -1,5 +1,6 @@
 // The picker, one for every family: a palette of tiles nine to a row, a limit of four
-// copies of a tile (one of a flower or season), Undo of the last tap (Clear included), and a
+// copies of a tile (one of a flower or season, one red five of a suit, whose suit's fives
+// are four in all), Undo of the last tap (Clear included), and a
 // summary bar kept at the bottom of the screen with what the form's live preview computes.
 // What a tap means is the mode's: a tile of a winning hand (static/js/tile-picker.js) or a
 // set of tiles for a player (static/js/classical-hand.js). A mode is an object with
@@ -12,12 +13,15 @@
 //   total(result)  -> optional: the bar's total from the preview's answer
 // A form's first picker has the bar; another (a second winner's tiles in one form), marked
 // data-picker-inline, says its count and refusals in a line of its own under its tiles.
+// A root marked data-no-flowers has no row of flowers and seasons (riichi); one marked
+// data-red-fives has a row of red fives (0m 0p 0s) in their place.
 (function () {
   "use strict";
   var _ = function (text) { return window.mahjongText.gettext(text); };
   var fmt = function (text, values) { return window.mahjongText.format(window.mahjongText.gettext(text), values); };
   var tiles = window.mahjongTiles;
   var ROWS = [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]];
+  var RED_FIVES = ["0m", "0p", "0s"];
   var HISTORY = 50;  // taps Undo remembers
 
   function element(tag, className, text) {
@@ -29,21 +33,29 @@
 
   // A tile as a button: its shown text, and the same text first in its name.
   function tileButton(code, extra) {
-    var button = element("button", "tile tile-" + code.charAt(1) + (extra ? " " + extra : ""), tiles.label(code));
+    var red = tiles.isRed(code) ? " red-five" : "";
+    var button = element("button", "tile tile-" + code.charAt(1) + red + (extra ? " " + extra : ""), tiles.label(code));
     button.type = "button";
     button.setAttribute("aria-label", tiles.name(code));
     button.dataset.code = code;
     return button;
   }
 
-  // The tiles of a kind in a full set: four of each, one of each flower and season.
-  function limit(code) { return code.charAt(1) === "f" ? 1 : 4; }
+  // The tiles of a kind in a full set: four of each, one of each flower and season, one red
+  // five of a suit (one of its four fives: a red five and plain fives are four in all).
+  function limit(code) { return code.charAt(1) === "f" || tiles.isRed(code) ? 1 : 4; }
+  function plain(code) { return tiles.isRed(code) ? "5" + code.charAt(1) : code; }
   function overLimit(adding, inUse) {
-    var counts = {};
-    inUse.concat(adding).forEach(function (code) { counts[code] = (counts[code] || 0) + 1; });
-    return adding.filter(function (code) { return counts[code] > limit(code); })[0] || null;
+    var counts = {}, fives = {};
+    inUse.concat(adding).forEach(function (code) {
+      counts[code] = (counts[code] || 0) + 1;
+      fives[plain(code)] = (fives[plain(code)] || 0) + 1;
+    });
+    return adding.filter(function (code) { return counts[code] > limit(code) || fives[plain(code)] > 4; })[0] || null;
   }
-  function refusal(code) {
+  function refusal(code, inUse) {
+    if (tiles.isRed(code) && inUse.indexOf(code) >= 0) return fmt("There is only one red %(tile)s: it is already entered.", { tile: tiles.label(code) });
+    if (tiles.isRed(code)) code = plain(code);
     return limit(code) === 1
       ? fmt("There is only one %(tile)s: it is already entered.", { tile: tiles.label(code) })
       : fmt("There are only four %(tile)s: a fifth is refused.", { tile: tiles.label(code) });
@@ -74,19 +86,25 @@
       if (!plan) return;
       if (typeof plan === "string") return say(plan);
       var over = overLimit(plan.codes, mode.inUse());
-      if (over) return say(refusal(over));
+      if (over) return say(refusal(over, mode.inUse()));
       change(plan.apply);
     }
 
     function palette() {
       var box = root.querySelector(".picker-palette");
-      ROWS.forEach(function (row) {
+      var rows = ROWS.map(function (row) {
+        var codes = [];
+        for (var n = 1; n <= row[1]; n += 1) codes.push(n + row[0]);
+        return codes;
+      }).filter(function (codes) { return codes[0].charAt(1) !== "f" || !root.hasAttribute("data-no-flowers"); });
+      if (root.hasAttribute("data-red-fives")) rows.push(RED_FIVES);
+      rows.forEach(function (codes) {
         var line = element("div", "palette-row");
-        for (var n = 1; n <= row[1]; n += 1) {
-          var button = tileButton(n + row[0]);
+        codes.forEach(function (code) {
+          var button = tileButton(code);
           button.addEventListener("click", function (event) { tap(event.currentTarget.dataset.code); });
           line.appendChild(button);
-        }
+        });
         box.appendChild(line);
       });
     }

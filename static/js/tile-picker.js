@@ -3,6 +3,7 @@
 // to date, so the server reads the same fields with or without JavaScript. A form may hold
 // several, one per winner (a double ron): each root's data-fields names the prefix of
 // its fields ("second_" fills second_concealed ...); a hand without flowers has no bonus field.
+// Red fives (riichi rules that play them) are written 0m 0p 0s, as the engine reads them.
 (function () {
   "use strict";
   var _ = function (text) { return window.mahjongText.gettext(text); };
@@ -67,11 +68,14 @@
         return { codes: [code], apply: function () { state.concealed.push(code); state.winning = code; save(); } };
       }
       var set = [];
-      if (state.mode === "chow") {
+      if (state.mode === "chow" && n === 0) {
+        set = [code, "6" + suit, "7" + suit];  // a red five starts the chow 5-6-7
+      } else if (state.mode === "chow") {
         if (suit === "z" || n > 7) return _("A chow starts at 1 to 7 of a suit.");
         set = [code, (n + 1) + suit, (n + 2) + suit];
       } else {
-        for (var i = 0; i < (state.mode === "pung" ? 3 : 4); i += 1) set.push(code);
+        // A pung or kong of fives holds the one red five with plain fives.
+        for (var i = 0; i < (state.mode === "pung" ? 3 : 4); i += 1) set.push(i && n === 0 ? "5" + suit : code);
       }
       return { codes: set, apply: function () {
         state.melds.push({ tiles: set, concealed: state.mode === "concealed_kong" });

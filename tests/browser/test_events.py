@@ -125,8 +125,8 @@ def test_a_riichi_night_from_seating_to_the_screen(
     phone.click(f"fieldset[data-field='winner'] label:has-text('{south}')")
     phone.click("fieldset[data-field='how'] label:has-text('Ron')")
     phone.click(f"fieldset[data-field='blamed'] label:has-text('{west}')")
-    phone.fill("input[name=han]", "3")
-    phone.select_option("select[name=fu]", "30")
+    phone.click("fieldset[data-field='han'] label:has(input[value='3'])")
+    phone.click("fieldset[data-field='fu'] label:has(input[value='30'])")
     phone.click(f"fieldset[data-field='riichi'] label:has-text('{south}')")
     phone.locator("#preview table").wait_for()
     with phone.expect_navigation():

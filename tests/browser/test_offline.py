@@ -122,3 +122,78 @@ def test_signing_out_empties_the_caches_and_keeps_the_outbox(
     with pytest.raises(PlaywrightError, match="ERR_"):  # nothing of bob's is left to open
         page.goto(f"/c/dragons/sessions/{session.pk}/")
     page.context.set_offline(False)
+
+
+def test_undo_offline_stays_in_the_app_and_says_it_needs_a_connection(
+    page: Any, session: Session, bob_plays: Player
+) -> None:
+    visit_online(page, session)
+    form = f"/c/dragons/sessions/{session.pk}/hands/new/"
+    page.goto(form)
+    page.click("label:has-text('Draw 摸和')")
+    with page.expect_navigation():
+        page.click("#save-hand")
+    assert "Hand 1 saved ✓" in page.inner_text("#saved-hand")
+    shown = page.url
+
+    page.context.set_offline(True)
+    page.click("#undo-hand")
+    note = page.locator("#undo-offline")
+    note.wait_for()
+    assert "Undo needs a connection" in note.inner_text()
+    assert page.url == shown and page.is_visible("#save-hand")  # still the app's own page
+    assert Hand.objects.count() == 1
+
+    # A hand saved offline is kept on the phone: the last save's banner and its Undo give way
+    # to the outbox's.
+    page.click("label:has-text('Draw 摸和')")
+    page.click("#save-hand")
+    page.locator("#outbox", has_text="1 hand is saved on this phone").wait_for()
+    assert page.locator("#saved-hand").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    page.context.set_offline(False)
+    page.evaluate("window.mahjongOutbox.flush()")
+    page.locator("#outbox", has_text="Saved hands sent").wait_for()
+    assert Hand.objects.count() == 2
+
+
+def test_the_offline_sheet_lists_the_hands_kept_on_the_phone(
+    page: Any, session: Session, bob_plays: Player
+) -> None:
+    visit_online(page, session)
+    sheet = f"/c/dragons/sessions/{session.pk}/"
+    page.context.set_offline(True)
+    page.goto(sheet + "hands/new/")
+    page.click("label:has-text('Draw 摸和')")
+    page.click("#save-hand")
+    page.locator("#outbox", has_text="saved on this phone").wait_for()
+
+    page.goto(sheet)
+    assert page.get_attribute("html", "data-offline-copy") is not None  # the phone's copy
+    kept = page.locator("#kept-hands")
+    assert kept.is_visible()
+    assert "Kept on this phone, not yet sent" in kept.inner_text()
+    [item] = kept.locator(".kept-hand").all()
+    assert "Hand 1" in item.inner_text() and "not yet sent" in item.inner_text()
+    assert "Draw 摸和" in item.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # Back online, the outbox sends it and the sheet shows the server's hand instead.
+    page.context.set_offline(False)
+    with page.expect_navigation():  # the sheet reloads once the hand is sent
+        page.evaluate("window.mahjongOutbox.flush()")
+    page.locator("#hand-1").wait_for()
+    assert not page.locator("#kept-hands").is_visible()
+    assert Hand.objects.count() == 1
+
+
+def test_the_home_page_offline_offers_no_sign_in_to_a_signed_in_member(
+    page: Any, session: Session, bob_plays: Player
+) -> None:
+    visit_online(page, session)
+    page.context.set_offline(True)
+    page.goto("/")
+    assert page.inner_text("h1") == "You are offline"
+    assert "Sign in" not in page.inner_text("header")
+    page.context.set_offline(False)

@@ -12,9 +12,10 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
+from tests.browser.test_accessibility import AXE, scheme, schemed_page, violations
 from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
 
-__all__ = ["page", "pytestmark"]
+__all__ = ["page", "pytestmark", "scheme", "schemed_page"]
 
 TSUMO_TILES = ["2m", "3m", "4m", "2p", "2p", "4p", "5p", "6p", "3s", "4s", "6s", "7s", "8s", "5s"]
 
@@ -32,6 +33,17 @@ def hanchan(club: Club, players: list[Player], alice: User) -> Session:
 
 def choose(page: Any, field: str, label: str) -> None:
     page.click(f"fieldset[data-field='{field}'] label:has-text('{label}')")
+
+
+def pick(page: Any, field: str, value: str) -> None:
+    """Tap the choice of ``field`` whose value is ``value`` (a han or fu of the grids)."""
+    page.click(f"fieldset[data-field='{field}'] label:has(input[value='{value}'])")
+
+
+def more(page: Any) -> None:
+    """Open "More" (a limit, yaku, pao, double ron)."""
+    if page.get_attribute("details[data-field='more']", "open") is None:
+        page.click("details[data-field='more'] > summary")
 
 
 def tap(page: Any, winner: str, codes: list[str]) -> None:
@@ -58,8 +70,8 @@ def test_a_member_records_a_hanchan_on_a_phone(page: Any, hanchan: Session, bob:
     assert not page.locator("fieldset[data-field='tenpai']").is_visible()
     choose(page, "how", "Ron")
     choose(page, "blamed", "C")
-    page.fill("input[name=han]", "3")
-    page.select_option("select[name=fu]", "30")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
     choose(page, "riichi", "B")
     page.locator("#preview table").wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -105,9 +117,12 @@ def test_a_double_ron_is_entered_on_a_phone(page: Any, hanchan: Session, bob: Us
     assert not others.is_visible()  # only a ron has more winners
     choose(page, "how", "Ron")
     choose(page, "blamed", "C")
-    page.fill("input[name=han]", "3")
-    page.select_option("select[name=fu]", "30")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
+    assert not others.is_visible()  # behind "More"
+    more(page)
     assert others.is_visible()
+    more(page)
     page.select_option("select[name=second_winner]", "3")
     page.select_option("select[name=second_limit]", "mangan")
     page.locator("#preview table").wait_for()
@@ -176,11 +191,13 @@ def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
     # East 2, 2 honba: A ron 3 han 30 fu and the dealer B from their tiles (pinfu, tanyao:
     # 2 han 30 fu), both on D's discard (club: double ron); A, nearest D, takes the sticks.
     choose(page, "winner", "A")
+    more(page)
     assert liable.is_visible() and not abortive.is_visible()
     choose(page, "how", "Ron")
     choose(page, "blamed", "D")
-    page.fill("input[name=han]", "3")
-    page.select_option("select[name=fu]", "30")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
+    more(page)
     page.select_option("select[name=second_winner]", "1")
     page.click("fieldset[data-field='other_winners'] summary >> nth=0")
     tap(page, "second", TSUMO_TILES)
@@ -190,6 +207,7 @@ def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
     # East 2, 3 honba: C tsumo daisangen, D liable; D falls below zero and the game ends.
     choose(page, "winner", "C")
     choose(page, "how", "Tsumo")
+    more(page)
     page.select_option("select[name=limit]", "yakuman")
     page.select_option("select[name=liable]", "3")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -219,8 +237,9 @@ def test_a_second_winners_liable_player_is_chosen_on_a_phone(
     choose(page, "winner", "A")
     choose(page, "how", "Ron")
     choose(page, "blamed", "D")
-    page.fill("input[name=han]", "3")
-    page.select_option("select[name=fu]", "30")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
+    more(page)
     page.select_option("select[name=second_winner]", "1")
     page.select_option("select[name=second_limit]", "haneman")
     page.select_option("select[name=second_liable]", "2")
@@ -252,6 +271,7 @@ def test_a_double_ron_is_recorded_from_both_winners_tiles_on_a_phone(
     for code in TSUMO_TILES:  # the last tap is the winning tile
         first.locator(f"[data-code='{code}']").click()
     choose(page, "riichi", "B")
+    more(page)
     page.select_option("select[name=second_winner]", "3")
     second = page.locator(".other-winner[data-winner='second']")
     assert not second.locator("[data-tile-picker]").is_visible()  # until their tiles are asked for
@@ -288,3 +308,82 @@ def test_a_double_ron_is_recorded_from_both_winners_tiles_on_a_phone(
     # B: riichi, pinfu, tanyao, 3 han 30 fu, 3,900 less the stick; D: white dragons, 1 han
     # 30 fu, 1,000, and the stick as the winner nearest the discarder.
     assert [int(s.points) for s in hand.scores.order_by("seat")] == [0, 2900, -4900, 2000]
+
+
+def test_a_typed_riichi_ron_fits_one_phone_screen(page: Any, hanchan: Session, bob: User) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/hands/new/")
+    # What typing the value ignores is hidden; a limit, yaku, pao and double ron wait in "More".
+    assert not page.locator("input[name=dora_indicators]").is_visible()
+    choose(page, "riichi", "B")
+    choose(page, "winner", "B")
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "C")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
+    page.locator("#preview table").wait_for()
+    assert not page.locator("input[name=dora_indicators]").is_visible()
+    assert not page.locator("select[name=second_winner]").is_visible()
+    assert page.is_visible("details[data-field='more'] > summary")
+    # Nothing scrolled: every tap was on the first screen, and so is Save.
+    assert page.evaluate("window.scrollY") == 0
+    box = page.locator("#save-hand").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert "+3900" in page.inner_text("#preview")  # 3,900; B takes back their own stick
+    save(page, 1)
+    hand = Hand.objects.get(session=hanchan)
+    assert hand.input == {
+        "outcome": "ron",
+        "wins": [{"winner": 1, "han": 3, "fu": 30}],
+        "discarder": 2,
+        "riichi": [1],
+    }
+
+
+def test_the_riichi_picker_has_red_fives_and_no_flowers(
+    page: Any, club_hanchan: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/")
+    choose(page, "winner", "D")
+    choose(page, "how", "Tsumo")
+    choose(page, "value_mode", "Enter the tiles")
+    palette = page.locator("fieldset[data-field='tiles'] .picker-palette")
+    assert palette.locator("[data-code='1f']").count() == 0  # riichi plays no flowers
+    assert palette.locator(".palette-row").count() == 5  # 萬 筒 索, honours, red fives
+    red = palette.locator("[data-code='0p']")
+    assert red.get_attribute("aria-label") == "red 5筒 (0p)"
+    # The same hand as the tsumo of the EMA hanchan, its 5p the red one.
+    for code in ["0p" if code == "5p" else code for code in TSUMO_TILES]:
+        palette.locator(f"[data-code='{code}']").click()
+    assert page.input_value("input[name=concealed]") == "234m22406p345678s"
+    red.click()  # one red 5p in the set
+    assert "only one red 5筒" in page.inner_text(".picker-bar:not(.picker-inline)")
+    page.locator("#preview .evaluation-result").wait_for()
+    assert "Red five" in page.inner_text("#preview .evaluation-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    save(page, 1)
+    hand = Hand.objects.get(session=club_hanchan)
+    assert hand.input["wins"][0]["hand"]["concealed"] == "234m22406p345678s"
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
+def test_the_riichi_form_passes_axe_in_light_and_dark(
+    schemed_page: Any, club_hanchan: Session, bob: User
+) -> None:
+    page = schemed_page
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/")
+    choose(page, "riichi", "B")
+    choose(page, "winner", "B")
+    choose(page, "how", "Ron")
+    choose(page, "blamed", "C")
+    pick(page, "han", "3")
+    pick(page, "fu", "30")
+    more(page)
+    page.locator("#preview table").wait_for()
+    assert violations(page) == []
+    choose(page, "value_mode", "Enter the tiles")  # the picker, its red fives and dora
+    page.click("fieldset[data-field='tiles'] [data-code='0p']")
+    assert violations(page) == []

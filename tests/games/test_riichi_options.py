@@ -366,3 +366,28 @@ def test_rules_without_pao_ask_no_winner_who_is_liable() -> None:
     assert all("liable" not in other for other in form.other_winners)
     form = RiichiHandForm(params={"preset": "ema"}, seat_names=list("ABCD"))
     assert {"second_liable", "third_liable"} <= set(form.fields)
+
+
+# --- the hand form's grids ----------------------------------------------------------------
+
+
+def test_han_and_fu_are_one_tap_grids_and_a_larger_stored_han_stays_a_choice(
+    as_alice: Client, club: Club, alice: User, players: list[Player]
+) -> None:
+    session = riichi_session(club, alice, players, {"preset": "ema"})
+    page = as_alice.get(f"/c/dragons/sessions/{session.pk}/hands/new/").content.decode()
+    assert 'type="radio" name="han" value="13"' in page
+    assert 'type="radio" name="fu" value="110"' in page
+    assert 'name="han" value="14"' not in page
+
+    response = post_hand(
+        as_alice, session, {"winner": "1", "how": "discard", "blamed": "2", "han": "20"}
+    )
+    assert response.status_code == 302
+    hand = session.hands.get()
+    assert hand.input["wins"] == [{"winner": 1, "han": 20}]
+    page = as_alice.get(f"/c/dragons/hands/{hand.pk}/edit/").content.decode()
+    assert (
+        'type="radio" name="han" value="20" ' in page
+        and "checked" in page.split('name="han" value="20"')[1].split(">")[0]
+    )

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.display import lazy_text
 from scoring.engine.riichi import PRESETS
-from scoring.engine.riichi.payments import Limit
+from scoring.engine.riichi.payments import VALID_FU, Limit
 from scoring.engine.riichi.rules import MultipleRon
 from scoring.families.riichi.hand_input import HAN, YAKU_NAMES
 from scoring.families.riichi.params import FLAG_SETTINGS, PRESET_LABELS, rules_from_params
@@ -44,6 +44,8 @@ RIICHI_FLAGS: Final = [
     ("ippatsu", lazy_text("Ippatsu 一発")),
     ("chiihou", lazy_text("Blessing of earth 地和")),
 ]
+# The han grid's choices: 1 to 13 (13 and more pay alike).
+GRID_HAN: Final = 13
 AS_PRESET: Final = ("", _("As the preset says"))
 YES_NO: Final = {"yes": True, "no": False}
 # The settings an organiser may change on the preset (docs/spec/riichi.md §9), with their
@@ -213,8 +215,20 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         self._drop_unplayed()
         for ordinal in OTHER_WINNERS:
             self.fields.update(other_win_fields(ordinal, seats, pao="liable" in self.fields))
-        for name in ("han", *(f"{ordinal}_han" for ordinal in OTHER_WINNERS)):
+        for name in (f"{ordinal}_han" for ordinal in OTHER_WINNERS):
             self.fields[name].widget.attrs.update({"inputmode": "numeric"})
+        self._grids()
+
+    def _grids(self) -> None:
+        """Han and fu as one-tap grids: han 1 to 13 (a larger han already stored stays a
+        choice), fu as the engine counts them, or none (from 5 han, or for a limit)."""
+        shown = list(range(1, GRID_HAN + 1))
+        stored = self.initial.get("han")
+        if isinstance(stored, int) and stored not in shown:
+            shown.append(stored)
+        self.fields["han"].widget = forms.RadioSelect(choices=[(n, str(n)) for n in shown])
+        fu = [(str(fu), str(fu)) for fu in sorted(VALID_FU)]
+        self.fields["fu"].widget = forms.RadioSelect(choices=[("", _("No fu")), *fu])
 
     def _drop_unplayed(self) -> None:
         """Leave out what these rules do not play."""
@@ -227,6 +241,20 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         for name, kept in played.items():
             if not kept:
                 del self.fields[name]
+
+    @property
+    def more_open(self) -> bool:
+        """Whether "More" starts open: something in it is filled in or has an error."""
+        names = ["limit", "yaku", "liable"]
+        names += [f"{ordinal}_{part}" for ordinal in OTHER_WINNERS for part in OTHER_WIN_PARTS]
+        return any(
+            name in self.fields and (self[name].value() or self[name].errors) for name in names
+        )
+
+    @property
+    def red_fives(self) -> bool:
+        """Whether the rules play red fives: the tile picker has a row of them."""
+        return rules_from_params(self.params).red_fives
 
     @property
     def head_bump(self) -> bool:
