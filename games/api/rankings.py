@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from games.api.common import parse
 from games.events.mers import PersonRanking, RankedEvent, mers_families, mers_table, ranked_events
-from scoring.engine import mers
+from scoring import mers
 
 FORMULA = (
     "MERS (mahjong-europe.org/ranking/Basicsranking.html): base rank ⌊1000(n − p)/(n − 1)⌋; "

@@ -29,7 +29,7 @@ from django.db.models import Count, Max, Q
 from games.events.models import Event
 from games.events.selectors import event_standings
 from games.models import Club, Membership, Player
-from scoring.engine import mers
+from scoring import mers
 from scoring.families import FAMILIES, get_family
 
 

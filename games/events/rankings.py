@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy
 
 from games.events.mers import mers_families, mers_table, ranked_events
 from games.forms import DateInput
-from scoring.engine import mers
 from scoring.families import get_family
 
 
@@ -44,6 +43,5 @@ def mers_ranking(request: HttpRequest) -> HttpResponse:
         "on": on,
         "rows": mers_table(viewer=request.user, family=key, on=on),
         "events": ranked_events(viewer=request.user, family=key, on=on),
-        "counted_years": mers.COUNTED_YEARS,
     }
     return render(request, "events/mers_ranking.html", context)

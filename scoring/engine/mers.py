@@ -71,7 +71,9 @@ def base_rank(place: int, players: int) -> int:
 
 
 def years_before(day: dt.date, years: int) -> dt.date:
-    """The same day ``years`` earlier (29 February becomes the 28th)."""
+    """The same day ``years`` earlier (29 February becomes the 28th; none before year 1)."""
+    if day.year - years < dt.MINYEAR:
+        return dt.date.min
     try:
         return day.replace(year=day.year - years)
     except ValueError:

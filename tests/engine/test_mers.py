@@ -47,6 +47,9 @@ def test_a_result_counts_in_full_for_a_year_half_for_the_next_and_not_after() ->
     assert mers.age_factor(dt.date(2024, 11, 27), ON) == 0
     assert mers.age_factor(dt.date(2026, 11, 29), ON) == 0  # after the day of reckoning
     assert mers.years_before(dt.date(2028, 2, 29), 1) == dt.date(2027, 2, 28)
+    # The calendar's first days: nothing before them (no error).
+    assert mers.years_before(dt.date(2, 3, 1), 2) == dt.date.min
+    assert mers.age_factor(dt.date(1, 1, 1), dt.date(1, 6, 1)) == 1
 
 
 def result(key: int, last_day: dt.date, days: int, players: int, countries: int, place: int,

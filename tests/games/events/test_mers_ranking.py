@@ -125,3 +125,7 @@ def test_the_api_and_the_page_refuse_a_bad_day_or_family(league: League) -> None
     assert bad_day.status_code == 400 and "on" in bad_day.json()["fields"]
     page = Client().get("/rankings/", {"family": "riichi", "on": "2030-02-30"})
     assert page.status_code == 200 and "Enter a valid date." in page.content.decode()
+    # The calendar's first day is a day like any other (it once raised an error).
+    first = Client().get("/api/v1/rankings/", {"family": "riichi", "on": "0001-01-01"})
+    assert first.status_code == 200 and first.json()["rows"] == []
+    assert Client().get("/rankings/", {"family": "riichi", "on": "0001-01-01"}).status_code == 200
