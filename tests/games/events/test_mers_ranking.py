@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,9 +23,11 @@ ON = dt.date(2030, 6, 1)  # the day of reckoning the tests ask for
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
-def finished_event(season: Season, alice: User, name: str, last_day: dt.date) -> Event:
-    """A one-round riichi event of four, the spec's hanchan played at its table, its table
-    played on ``last_day``."""
+def finished_event(
+    season: Season, alice: User, name: str, last_day: dt.date, hands: list[Any] = HANDS
+) -> Event:
+    """A one-round event of four, ``hands`` played at its table (the riichi spec's hanchan
+    unless told), its table played on ``last_day``."""
     club = season.club
     settings = services.EventSettings(name=name, rounds=1)
     event = services.event_create(
@@ -37,7 +40,7 @@ def finished_event(season: Season, alice: User, name: str, last_day: dt.date) ->
     services.event_players_add(event=event, players=players)
     round_ = services.round_publish(event=event, method="random", seed="s", byes=False, by=alice)
     table = selectors.round_tables(round=round_)[0]
-    for hand in HANDS:
+    for hand in hands:
         core.hand_record(session=table.session, hand_input=hand, by=alice)
     services.round_finish(round=round_)
     # The table was played on the day the test needs (events are seated today).
@@ -129,3 +132,24 @@ def test_the_api_and_the_page_refuse_a_bad_day_or_family(league: League) -> None
     first = Client().get("/api/v1/rankings/", {"family": "riichi", "on": "0001-01-01"})
     assert first.status_code == 200 and first.json()["rows"] == []
     assert Client().get("/rankings/", {"family": "riichi", "on": "0001-01-01"}).status_code == 200
+
+
+MCR_HANDS = [
+    {"outcome": "self_drawn", "winner": 0, "fan": 8},
+    {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 12},
+]
+
+
+def test_mcr_events_are_ranked_apart_from_riichi(league: League, club: Club, alice: User) -> None:
+    season = family_season(club, alice, "mcr", {})
+    finished_event(season, alice, "MCR cup", ON - dt.timedelta(days=5), MCR_HANDS)
+    finished_event(season, alice, "MCR open", ON - dt.timedelta(days=50), MCR_HANDS)
+    data = Client().get("/api/v1/rankings/", {"family": "mcr", "on": "2030-06-01"}).json()
+    assert [e["name"] for e in data["events"]] == ["MCR cup", "MCR open"]
+    assert len(data["rows"]) == 4
+    # The same table twice: the winner of both has 1000 twice (weight 1 each) and three
+    # missing zeros: A = 2000 / 5 = 400, B = 2000 / 4 = 500, ranking 450.
+    assert data["rows"][0]["ranking"] == "450.0000"
+    page = Client().get("/rankings/", {"family": "mcr", "on": "2030-06-01"}).content.decode()
+    assert "MCR cup" in page and "Spring open" not in page
+    assert 'aria-current="page"' in page  # the family tabs, MCR chosen
