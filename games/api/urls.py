@@ -13,7 +13,18 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.views import APIView
 
-from games.api import clubs, events, hands, people, rules, scoring, session_rules, sessions, stats
+from games.api import (
+    clubs,
+    events,
+    hands,
+    people,
+    rankings,
+    rules,
+    scoring,
+    session_rules,
+    sessions,
+    stats,
+)
 from games.api.handlers import error_response
 
 # Swagger UI under the site's content security policy: its script is served as a file (the
@@ -57,6 +68,7 @@ urlpatterns = [
     ),
     path("ratings/", route(stats.RatingsApi), name="ratings"),
     path("people/", route(people.PeopleApi), name="people"),
+    path("rankings/", route(rankings.RankingApi), name="rankings"),
     path("people/<str:username>/", route(people.PersonApi), name="person"),
     path("rule-sets/", route(rules.RuleSetListApi), name="rule-sets"),
     path("rule-sets/<int:rule_set_id>/", route(rules.RuleSetDetailApi), name="rule-set"),

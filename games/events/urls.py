@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.events import views
+from games.events import rankings, views
 
 app_name = "events"
 club = "c/<slug:slug>/events/"
@@ -21,5 +21,7 @@ urlpatterns = [
     path(club + "<int:event_id>/ranking.csv", views.ranking_csv, name="ranking_csv"),
     path(club + "<int:event_id>/ema-results.csv", views.ema_results, name="ema_results"),
     path("screen/<str:token>/", views.screen, name="screen"),
+    # The EMA's ranking across the clubs the viewer may see.
+    path("rankings/", rankings.mers_ranking, name="rankings"),
     path("screen/<str:token>/clock.json", views.screen_clock, name="screen_clock"),
 ]

@@ -65,6 +65,9 @@ def test_every_api_route_is_covered_here() -> None:
         # Across clubs, each club's part as its visibility allows:
         # tests/games/stats/test_federation.py
         "people/", "people/<str:username>/",
+        # The EMA ranking, public clubs' events or the caller's own:
+        # tests/games/events/test_mers_ranking.py
+        "rankings/",
         # Events: tests/api/test_events.py (EVENT_READS, EVENT_WRITES)
         "events/", "events/<int:event_id>/", "events/<int:event_id>/players/",
         "events/<int:event_id>/standings/", "events/<int:event_id>/ema-results/",

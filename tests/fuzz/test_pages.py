@@ -357,6 +357,14 @@ PAGE_FORMS: list[PageForm] = [
         accepted=(200,),
         method="get",
     ),
+    PageForm(
+        "mers_ranking",
+        lambda w: "/rankings/",
+        lambda w: {"family": "riichi", "on": "2026-11-28"},
+        user="",
+        accepted=(200,),
+        method="get",
+    ),
 ]
 
 

@@ -86,6 +86,7 @@ def test_the_league_pages_leave_no_english(world: ClubWorld, as_alice: Client, h
         reverse("league:tokens"),
         reverse("league:calculator"),
         "/people/",
+        "/rankings/",
     ]
     for url in pages:
         response = as_alice.get(url, HTTP_ACCEPT_LANGUAGE=header)
