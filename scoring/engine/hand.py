@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Final
 
 from scoring.engine.errors import HandError
@@ -102,8 +102,13 @@ class Hand:
     earthly: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        concealed = tuple(sorted(self.concealed))
+        object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        # What validation reads, set at once (a cached property's first read takes a lock).
+        tiles = concealed + tuple(t for meld in self.melds for t in meld.tiles)
+        kongs = sum(1 for meld in self.melds if meld.kind is MeldKind.KONG)
+        self.__dict__.update(tiles=tiles, _tile_counts=tuple(counts(tiles)), kong_count=kongs)
         validate(self)
 
     @cached_property
@@ -325,7 +330,7 @@ def _check_flags(hand: Hand) -> None:
 
 _KEYS: Final = frozenset(f.name for f in fields(Hand))
 _MELD_KEYS: Final = frozenset({"type", "tiles", "concealed"})
-_MELD_KINDS: Final = frozenset(MeldKind)
+_MELD_KINDS: Final = {kind.value: kind for kind in MeldKind}
 
 
 def hand_from_json(data: object) -> Hand:
@@ -352,7 +357,9 @@ def hand_from_json(data: object) -> Hand:
         "prevailing_wind": parse_tile(data.get("prevailing_wind", "1z"), field="prevailing_wind"),
         "self_drawn": _flag(data, "self_drawn"),
     }
-    arguments.update((flag, _flag(data, flag)) for flag in FLAGS)
+    for flag in FLAGS:
+        if flag in data:  # an absent flag is false, Hand's default
+            arguments[flag] = _flag(data, flag)
     return Hand(**arguments)
 
 
@@ -392,6 +399,26 @@ def meld_from_json(item: object, index: int) -> Meld:
 
 
 def _meld(item: object, index: int) -> Meld:
+    if type(item) is dict and _MELD_KEYS.issuperset(item):
+        kind, tiles, concealed = item.get("type"), item.get("tiles"), item.get("concealed", False)
+        if type(kind) is str and type(tiles) is str and type(concealed) is bool:
+            known = _known_meld(kind, tiles, concealed)
+            if known is not None:
+                return known
+    return _read_meld(item, index)
+
+
+@lru_cache(maxsize=1024)  # melds recur from hand to hand; a Meld is immutable
+def _known_meld(kind: str, tiles: str, concealed: bool) -> Meld | None:
+    """The meld of a plain meld object, or None when it is refused (then read again, for
+    the error naming it)."""
+    try:
+        return _read_meld({"type": kind, "tiles": tiles, "concealed": concealed}, 0)
+    except HandError:
+        return None
+
+
+def _read_meld(item: object, index: int) -> Meld:
     field = f"melds[{index}]"
     if not isinstance(item, (dict, Mapping)):
         raise HandError("a meld must be an object with 'type' and 'tiles'", field=field)
@@ -413,7 +440,7 @@ def _meld(item: object, index: int) -> Meld:
     if not isinstance(item["tiles"], (str, list)):
         raise HandError("meld tiles must be text such as '555s'", field=f"{field}.tiles")
     tiles = parse_tiles(item["tiles"], field=f"{field}.tiles")
-    return Meld(MeldKind(kind), tuple(sorted(tiles)), concealed)
+    return Meld(_MELD_KINDS[kind], tuple(sorted(tiles)), concealed)
 
 
 def hand_to_json(hand: Hand) -> dict[str, Any]:

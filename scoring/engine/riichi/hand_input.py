@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from scoring.engine.errors import HandError
@@ -187,8 +188,19 @@ def _indicators(data: Mapping[str, Any], key: str, red_fives: bool) -> tuple[Til
     value = data.get(key, "")
     if not value and isinstance(value, str | list):
         return ()
-    if not isinstance(value, str | list):
+    if isinstance(value, str):
+        return _indicator_text(value, key, red_fives)
+    if not isinstance(value, list):
         raise HandError("'{key}' must be tiles such as '3p' or ['3p', '7z']", field=key, key=key)
+    return _indicator_tiles(value, key, red_fives)
+
+
+@lru_cache(maxsize=1024)  # the same few indicators recur from hand to hand
+def _indicator_text(value: str, key: str, red_fives: bool) -> tuple[Tile, ...]:
+    return _indicator_tiles(value, key, red_fives)
+
+
+def _indicator_tiles(value: str | list[Any], key: str, red_fives: bool) -> tuple[Tile, ...]:
     plain, _ = _take_reds(value, key, red_fives)
     assert isinstance(plain, str | list)
     tiles = parse_tiles(plain, field=key)

@@ -87,11 +87,14 @@ def config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
         configs = _LOCAL.configs = {}
     found = configs.get(key)
     if found is None:
+        if len(configs) >= _MAX_CONFIGS:  # many rule sets in a long-lived process
+            configs.clear()
         found = configs[key] = _new_config(hand, rules)
     return found
 
 
 _LOCAL: Final = threading.local()
+_MAX_CONFIGS: Final = 512
 
 
 def _new_config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
