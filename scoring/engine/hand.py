@@ -361,7 +361,7 @@ def _check_flags(hand: Hand) -> None:
 
 _KEYS: Final = frozenset(f.name for f in fields(Hand))
 _MELD_KEYS: Final = frozenset({"type", "tiles", "concealed"})
-_MELD_KINDS: Final = frozenset(MeldKind)
+_MELD_KINDS: Final = {kind.value: kind for kind in MeldKind}
 
 
 def hand_from_json(data: object) -> Hand:
@@ -478,7 +478,7 @@ def _meld(item: object, index: int) -> Meld:
     if not isinstance(item["tiles"], (str, list)):
         raise HandError("meld tiles must be text such as '555s'", field=f"{field}.tiles")
     tiles = parse_tiles(item["tiles"], field=f"{field}.tiles")
-    return Meld(MeldKind(kind), tuple(sorted(tiles)), concealed)
+    return Meld(_MELD_KINDS[kind], tuple(sorted(tiles)), concealed)
 
 
 def hand_to_json(hand: Hand) -> dict[str, Any]:

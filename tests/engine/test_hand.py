@@ -211,3 +211,22 @@ def test_a_replacement_win_needs_a_kong() -> None:
         "replacement_tile": True,
     }
     assert hand_from_json(data).replacement_tile
+
+
+def test_a_meld_read_before_is_the_same_meld_and_a_bad_copy_of_it_is_still_refused() -> None:
+    # Plain meld objects are looked up once read; the lookup must not accept what the
+    # reader refuses (1 is not true), and its error still names the meld's place.
+    kong = {"type": "kong", "tiles": "5555s", "concealed": True}
+    hand = {"concealed": "123m456p789s11z", "winning_tile": "1z"}
+    first = hand_from_json({**hand, "melds": [kong]})
+    assert first.melds == hand_from_json({**hand, "melds": [dict(kong)]}).melds
+    assert first.melds[0].concealed is True
+    with pytest.raises(HandError) as refused:
+        hand_from_json({**hand, "melds": [{**kong, "concealed": 1}]})
+    assert refused.value.field == "melds[0].concealed"
+    chow = {"type": "chow", "tiles": "789s"}
+    with pytest.raises(HandError) as refused:
+        hand_from_json(
+            {**hand, "concealed": "123m456p11z", "melds": [chow, {**chow, "tiles": "799s"}]}
+        )
+    assert refused.value.field == "melds[1].tiles"

@@ -9,6 +9,7 @@ breakdown, and the ``payments`` the hand is worth before counters and riichi sti
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from scoring.engine.evaluation import CountedPattern, Evaluation
@@ -67,20 +68,38 @@ class RiichiEvaluation:
         return {"dealer": from_dealer, "others": from_other, "total": from_dealer + 2 * from_other}
 
     def to_json(self) -> dict[str, Any]:
-        """The result object: docs/hand-format.md's, plus riichi's values."""
-        result = self.evaluation().to_json()
-        for item, (_, name_ja) in zip(result["patterns"], self.patterns, strict=True):
-            item["name_ja"] = name_ja
-        result.update(
-            han=self.han,
-            fu=self.value.fu,
-            yakuman=self.value.yakuman,
-            limit_name=None if self.limit is None else str(self.limit),
-            dealer=self.dealer,
-            fu_details=list(self.fu_details),
-            payments=self.payments(),
-        )
-        return result
+        """The result object: docs/hand-format.md's (``Evaluation.to_json``, the same keys in
+        the same order, written here at once), plus riichi's values."""
+        han = self.han
+        limit = self.limit
+        return {
+            "ok": True,
+            "family": "riichi",
+            "preset": self.rules.preset,
+            "total": han,
+            "total_without_bonus": han,
+            "meets_minimum": True,
+            "limit": limit is not None,
+            "patterns": [_pattern_json(pattern, name_ja) for pattern, name_ja in self.patterns],
+            "arrangement": [],
+            "han": han,
+            "fu": self.value.fu,
+            "yakuman": self.value.yakuman,
+            "limit_name": None if limit is None else str(limit),
+            "dealer": self.dealer,
+            "fu_details": list(self.fu_details),
+            "payments": self.payments(),
+        }
+
+
+@cache  # a handful of yaku and counts
+def _pattern_item(pattern: CountedPattern, name_ja: str) -> dict[str, Any]:
+    return {**pattern.to_json(), "name_ja": name_ja}
+
+
+def _pattern_json(pattern: CountedPattern, name_ja: str) -> dict[str, Any]:
+    """A pattern's result item, with its Japanese name (a new dict: the caller may change it)."""
+    return dict(_pattern_item(pattern, name_ja))
 
 
 def evaluate(hand: RiichiHand, rules: RiichiRules) -> RiichiEvaluation:
@@ -98,7 +117,7 @@ def evaluate(hand: RiichiHand, rules: RiichiRules) -> RiichiEvaluation:
     value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=found.han, fu=found.fu)
     return RiichiEvaluation(
         rules=rules,
-        patterns=tuple(_pattern(yaku_id, name, han) for yaku_id, name, han in _named(found)),
+        patterns=tuple(_pattern(yaku.yaku_id, yaku.name, han) for yaku, han in found.yaku),
         value=value,
         limit=limit_of(value, rules),
         dealer=hand.hand.seat_wind == EAST,
@@ -119,10 +138,7 @@ def _yakuman_count(found: LibraryResult) -> int:
     return found.han // YAKUMAN_HAN
 
 
-def _named(found: LibraryResult) -> list[tuple[int, str, int]]:
-    return [(yaku.yaku_id, yaku.name, han) for yaku, han in found.yaku]
-
-
+@cache  # one per yaku and han: the same few recur in every batch
 def _pattern(yaku_id: int, library_name: str, han: int) -> tuple[CountedPattern, str]:
     names = yaku_name(yaku_id, library_name)
     value, count = (1, han) if yaku_id in DORA_IDS else (han, 1)

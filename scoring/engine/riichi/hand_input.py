@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from scoring.engine.errors import HandError
@@ -36,6 +37,7 @@ ALIASES: Final = {
 }
 RIICHI_FLAGS: Final = ("riichi", "double_riichi", "ippatsu", "chiihou")
 RIICHI_KEYS: Final = frozenset({*ALIASES, *RIICHI_FLAGS, "dora_indicators", "ura_dora_indicators"})
+_ALIAS_KEYS: Final = frozenset(ALIASES)
 
 _GROUP: Final = re.compile(r"(\d+)([a-z])")
 
@@ -62,32 +64,45 @@ def riichi_hand_from_json(data: object, *, red_fives: bool) -> RiichiHand:
     if not isinstance(data, Mapping):
         raise HandError('a hand must be a JSON object such as {"concealed": ..., ...}')
     plain = _plain_hand_json(data)
-    reds: dict[str, Any] = {}
-    for key in ("concealed", "winning_tile"):
-        if key in plain:
-            plain[key], reds[key] = _take_reds(plain[key], key, red_fives)
+    red_concealed = _take_field_reds(plain, "concealed", red_fives)
+    red_winning_tile = bool(_take_field_reds(plain, "winning_tile", red_fives))
     red_melds: tuple[dict[str, int], ...] = ()
-    if isinstance(plain.get("melds"), list):
-        plain["melds"] = list(plain["melds"])  # a copy: the caller's data stays as it was
-        red_melds = _take_meld_reds(plain["melds"], red_fives)
+    melds = plain.get("melds")
+    if isinstance(melds, list):
+        plain["melds"], red_melds = _take_meld_reds(melds, red_fives)
     hand = _hand(plain)
-    flags = {name: _flag(data, name) for name in RIICHI_FLAGS}
+    riichi, double_riichi = _flag(data, "riichi"), _flag(data, "double_riichi")
+    ippatsu, chiihou = _flag(data, "ippatsu"), _flag(data, "chiihou")
     result = RiichiHand(
-        hand=hand,
-        red_concealed=reds.get("concealed", {}),
-        red_melds=red_melds,
-        red_winning_tile=bool(reds.get("winning_tile")),
-        dora_indicators=_indicators(data, "dora_indicators", red_fives),
-        ura_dora_indicators=_indicators(data, "ura_dora_indicators", red_fives),
-        **flags,
+        hand,
+        red_concealed,
+        red_melds,
+        red_winning_tile,
+        _indicators(data, "dora_indicators", red_fives),
+        _indicators(data, "ura_dora_indicators", red_fives),
+        riichi,
+        double_riichi,
+        ippatsu,
+        chiihou,
     )
     validate(result)
     return result
 
 
+def _take_field_reds(plain: dict[str, Any], key: str, red_fives: bool) -> dict[str, int]:
+    """The red fives of ``plain[key]`` by suit, written back as plain fives."""
+    value = plain.get(key)
+    if value is None or (isinstance(value, str) and "0" not in value):
+        return {}  # a red five is written with a 0
+    plain[key], found = _take_reds(value, key, red_fives)
+    return found
+
+
 def _plain_hand_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """The hand-json part, with riichi's flag names turned into hand-json's."""
     plain = {key: value for key, value in data.items() if key not in RIICHI_KEYS}
+    if _ALIAS_KEYS.isdisjoint(data):
+        return _refuse_unplayed(plain)
     for riichi_name, json_name in ALIASES.items():
         if riichi_name not in data:
             continue
@@ -99,6 +114,11 @@ def _plain_hand_json(data: Mapping[str, Any]) -> dict[str, Any]:
                 json_name=json_name,
             )
         plain[json_name] = data[riichi_name]
+    return _refuse_unplayed(plain)
+
+
+def _refuse_unplayed(plain: dict[str, Any]) -> dict[str, Any]:
+    """``plain`` itself; an error for what hand-json has and riichi does not play."""
     if plain.get("earthly"):
         raise HandError(
             "riichi has no earthly hand on a discard under these rules (renhou is not "
@@ -145,22 +165,42 @@ def _plain_group(match: re.Match[str]) -> str:
     return (digits.replace("0", "5") if suit in RED_SUITS else digits) + suit
 
 
-def _take_meld_reds(melds: list[Any], red_fives: bool) -> tuple[dict[str, int], ...]:
+def _take_meld_reds(
+    melds: list[Any], red_fives: bool
+) -> tuple[list[Any], tuple[dict[str, int], ...]]:
+    """The melds with red fives written as plain ones (a new list when one is: the caller's
+    data stays as it was), and each meld's red fives by suit."""
     reds: list[dict[str, int]] = []
+    written = melds
     for index, meld in enumerate(melds):
         if isinstance(meld, dict) and "tiles" in meld:
             tiles, found = _take_reds(meld["tiles"], f"melds[{index}].tiles", red_fives)
-            melds[index] = {**meld, "tiles": tiles}
+            if tiles is not meld["tiles"]:
+                written = list(written) if written is melds else written
+                written[index] = {**meld, "tiles": tiles}
             reds.append(found)
         else:
             reds.append({})
-    return tuple(reds)
+    return written, tuple(reds)
 
 
 def _indicators(data: Mapping[str, Any], key: str, red_fives: bool) -> tuple[Tile, ...]:
     value = data.get(key, "")
-    if not isinstance(value, str | list):
+    if not value and isinstance(value, str | list):
+        return ()
+    if isinstance(value, str):
+        return _indicator_text(value, key, red_fives)
+    if not isinstance(value, list):
         raise HandError("'{key}' must be tiles such as '3p' or ['3p', '7z']", field=key, key=key)
+    return _indicator_tiles(value, key, red_fives)
+
+
+@lru_cache(maxsize=1024)  # the same few indicators recur from hand to hand
+def _indicator_text(value: str, key: str, red_fives: bool) -> tuple[Tile, ...]:
+    return _indicator_tiles(value, key, red_fives)
+
+
+def _indicator_tiles(value: str | list[Any], key: str, red_fives: bool) -> tuple[Tile, ...]:
     plain, _ = _take_reds(value, key, red_fives)
     assert isinstance(plain, str | list)
     tiles = parse_tiles(plain, field=key)
@@ -218,6 +258,8 @@ def _check_chiihou(h: RiichiHand) -> None:
 
 def _check_red_fives(h: RiichiHand) -> None:
     """Red fives 赤ドラ: one per suit; a red winning tile is one of the concealed tiles."""
+    if not (h.red_concealed or h.red_winning_tile or any(h.red_melds)):
+        return
     total: dict[str, int] = dict(h.red_concealed)
     for reds in h.red_melds:
         for suit, count in reds.items():
@@ -235,6 +277,8 @@ def _check_red_fives(h: RiichiHand) -> None:
 
 def _check_copies(h: RiichiHand) -> None:
     """Four copies 四枚 of a tile at most, counting the hand and the dora indicators."""
+    if not h.dora_indicators and not h.ura_dora_indicators:
+        return  # the hand's own copies are checked with the hand
     seen = h.hand.tile_counts()
     for t in (*h.dora_indicators, *h.ura_dora_indicators):
         seen[t] += 1

@@ -5,6 +5,7 @@ translates tiles (our 0-33 codes are the library's 34-format) and rules into its
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -17,10 +18,10 @@ from mahjong.hand_calculating.yaku import Yaku
 from mahjong.meld import Meld as LibraryMeld
 
 from scoring.engine.errors import HandError
-from scoring.engine.hand import Meld, MeldKind
+from scoring.engine.hand import MeldKind
 from scoring.engine.riichi.hand_input import RED_SUITS, RiichiHand
 from scoring.engine.riichi.rules import RiichiRules
-from scoring.engine.tiles import Tile, code
+from scoring.engine.tiles import KINDS, Tile, code
 
 _MELD_TYPES: Final = {
     MeldKind.CHOW: LibraryMeld.CHI,
@@ -59,7 +60,44 @@ def options(rules: RiichiRules) -> OptionalRules:
 
 
 def config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
-    """The library's hand configuration: how the hand was won, winds, rules."""
+    """The library's hand configuration: how the hand was won, winds, rules.
+
+    One object per way of winning, per thread: building one builds every yaku object of
+    the library, and the library writes the han of its dora yaku into it on each call (a
+    call's yaku are read before the thread's next call).
+    """
+    h = hand.hand
+    key = (
+        h.self_drawn,
+        hand.riichi or hand.double_riichi,
+        hand.double_riichi,
+        hand.ippatsu,
+        h.replacement_tile,
+        h.robbing_kong,
+        h.last_tile_of_wall,
+        h.last_discard,
+        h.heavenly,
+        hand.chiihou,
+        h.seat_wind,
+        h.prevailing_wind,
+        rules,
+    )
+    configs: dict[tuple[object, ...], HandConfig] | None = getattr(_LOCAL, "configs", None)
+    if configs is None:
+        configs = _LOCAL.configs = {}
+    found = configs.get(key)
+    if found is None:
+        if len(configs) >= _MAX_CONFIGS:  # many rule sets in a long-lived process
+            configs.clear()
+        found = configs[key] = _new_config(hand, rules)
+    return found
+
+
+_LOCAL: Final = threading.local()
+_MAX_CONFIGS: Final = 512
+
+
+def _new_config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
     h = hand.hand
     return HandConfig(
         is_tsumo=h.self_drawn,
@@ -78,74 +116,101 @@ def config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
     )
 
 
+# The copies of each kind a plain tile takes, in turn (136-format: kind * 4 + copy). Under
+# red fives copy 0 of a five is kept for the red one, whether or not it is in the hand.
+_PLAIN_COPIES: Final = (3, 2, 1, 0)
+_PLAIN_FIVE_COPIES: Final = (3, 2, 1)
+
+
+@cache
+def _copy_orders(red_fives: bool) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        _PLAIN_FIVE_COPIES if red_fives and _is_five(t) else _PLAIN_COPIES for t in range(KINDS)
+    )
+
+
 class _Copies:
     """Hands out the library's 136-format tiles: copy 0 of a five is the red one."""
 
+    __slots__ = ("orders", "taken")
+
     def __init__(self, red_fives: bool) -> None:
-        self.used: dict[Tile, list[int]] = {}
-        self.red_fives = red_fives
+        self.orders = _copy_orders(red_fives)
+        self.taken = [0] * KINDS  # plain copies of each kind handed out so far
 
-    def plain(self, t: Tile) -> int:
-        # Under red fives copy 0 is kept for the red one, whether or not it is taken yet.
-        kept = 0 if self.red_fives and _is_five(t) else None
-        used = self.used.setdefault(t, [])
-        free = [c for c in (3, 2, 1, 0) if c not in used and c != kept]
-        if not free:
-            raise HandError(
-                "all four {tile} are in the hand, so one is the red five: write it 0{tile2}",
-                field="concealed",
-                tile=code(t),
-                tile2=code(t)[1],
-            )
-        self.used[t].append(free[0])
-        return t * 4 + free[0]
+    def tiles(self, tiles: tuple[Tile, ...], reds: dict[str, int]) -> list[int]:
+        """The 136-format tiles of a part of the hand with ``reds`` red fives by suit."""
+        if reds:
+            return self._with_reds(tiles, dict(reds))
+        taken, orders = self.taken, self.orders
+        result = []
+        for t in tiles:
+            n = taken[t]
+            order = orders[t]
+            if n >= len(order):
+                raise _all_four(t)
+            taken[t] = n + 1
+            result.append(t * 4 + order[n])
+        return result
 
-    def red(self, t: Tile) -> int:
-        self.used.setdefault(t, []).append(0)
-        return t * 4
+    def _with_reds(self, tiles: tuple[Tile, ...], left: dict[str, int]) -> list[int]:
+        result: list[int] = []
+        for t in tiles:
+            suit = RED_SUITS[t // 9] if _is_five(t) else ""
+            if suit and left.get(suit):
+                left[suit] -= 1
+                result.append(t * 4)
+            else:
+                result += self.tiles((t,), {})
+        return result
+
+
+def _all_four(t: Tile) -> HandError:
+    return HandError(
+        "all four {tile} are in the hand, so one is the red five: write it 0{tile2}",
+        field="concealed",
+        tile=code(t),
+        tile2=code(t)[1],
+    )
 
 
 def _is_five(t: Tile) -> bool:
     return t < 27 and t % 9 == 4
 
 
-def _tiles_136(tiles: tuple[Tile, ...], reds: dict[str, int], copies: _Copies) -> list[int]:
-    result: list[int] = []
-    left = dict(reds)
-    for t in tiles:
-        suit = RED_SUITS[t // 9] if _is_five(t) else ""
-        if suit and left.get(suit):
-            left[suit] -= 1
-            result.append(copies.red(t))
-        else:
-            result.append(copies.plain(t))
-    return result
-
-
-def _meld(meld: Meld, tiles: list[int]) -> LibraryMeld:
-    return LibraryMeld(meld_type=_MELD_TYPES[meld.kind], tiles=tiles, opened=not meld.concealed)
-
-
 def _winning_136(hand: RiichiHand, concealed: list[int]) -> int:
+    """The winning tile among the concealed ones: the red five when it is the red one, else
+    the first plain copy (the first red one when every copy is red)."""
     wanted = hand.hand.winning_tile
-    candidates = [t for t in concealed if t // 4 == wanted]
-    red = [t for t in candidates if t in AKA_DORAS]
-    plain = [t for t in candidates if t not in AKA_DORAS]
-    if hand.red_winning_tile:
-        return red[0]
-    return (plain or red)[0]
+    red_wanted = hand.red_winning_tile
+    first_red = None
+    for t in concealed:
+        if t // 4 != wanted:
+            continue
+        if (t in AKA_DORAS) is red_wanted:
+            return t
+        if first_red is None:
+            first_red = t
+    assert first_red is not None and not red_wanted  # validated: the tile is concealed
+    return first_red
+
+
+@cache  # the library never changes a meld; its 34-format tiles are cached in it
+def _library_meld(kind: MeldKind, tiles: tuple[int, ...], opened: bool) -> LibraryMeld:
+    return LibraryMeld(_MELD_TYPES[kind], tiles, opened)
 
 
 def evaluate_tiles(hand: RiichiHand, rules: RiichiRules) -> LibraryResult:
     """Ask the library for the hand's yaku, han and fu; ``HandError`` when it cannot win."""
     copies = _Copies(rules.red_fives)
-    concealed = _tiles_136(hand.hand.concealed, hand.red_concealed, copies)
+    h = hand.hand
+    concealed = copies.tiles(h.concealed, hand.red_concealed)
     melds: list[LibraryMeld] = []
     all_tiles = list(concealed)
-    for index, meld in enumerate(hand.hand.melds):
-        reds = hand.red_melds[index] if index < len(hand.red_melds) else {}
-        meld_tiles = _tiles_136(meld.tiles, reds, copies)
-        melds.append(_meld(meld, meld_tiles))
+    red_melds = hand.red_melds
+    for index, meld in enumerate(h.melds):
+        meld_tiles = copies.tiles(meld.tiles, red_melds[index] if index < len(red_melds) else {})
+        melds.append(_library_meld(meld.kind, tuple(meld_tiles), not meld.concealed))
         all_tiles += meld_tiles
     response = HandCalculator.estimate_hand_value(
         all_tiles,
@@ -159,9 +224,6 @@ def evaluate_tiles(hand: RiichiHand, rules: RiichiRules) -> LibraryResult:
         message = _ERRORS.get(response.error, f"the hand cannot win: {response.error}")
         raise HandError(message, field="concealed")
     assert response.yaku is not None and response.han is not None and response.fu is not None
-    yaku = tuple((y, _han(y, response.is_open_hand)) for y in response.yaku)
+    is_open = response.is_open_hand
+    yaku = tuple((y, y.han_open if is_open and y.han_open else y.han_closed) for y in response.yaku)
     return LibraryResult(yaku, response.han, response.fu, tuple(response.fu_details or ()))
-
-
-def _han(yaku: Yaku, is_open: bool) -> int:
-    return yaku.han_open if is_open and yaku.han_open else yaku.han_closed

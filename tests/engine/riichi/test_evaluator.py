@@ -238,3 +238,16 @@ def test_13_han_is_a_sanbaiman_under_ema_and_wrc_and_a_counted_yakuman_in_the_cl
     )
     assert (wrc["limit_name"], wrc["payments"]) == ("sanbaiman", {"each": 12000, "total": 36000})
     assert (club["limit_name"], club["payments"]) == ("yakuman", {"each": 16000, "total": 48000})
+
+
+def test_hands_won_the_same_way_each_count_their_own_dora_and_result() -> None:
+    # The library's configuration for a way of winning is reused from hand to hand, and the
+    # library writes the dora count into it: each hand must still count its own dora.
+    three = evaluate_data({**PINFU, "riichi": True, "dora_indicators": "1m3p4s"}, EMA)
+    none = evaluate_data({**PINFU, "riichi": True, "dora_indicators": "7z"}, EMA)
+    again = evaluate_data({**PINFU, "riichi": True, "dora_indicators": "1m3p4s"}, EMA)
+    assert ids(three) == {"riichi": 1, "pinfu": 1, "dora": 3}
+    assert ids(none) == {"riichi": 1, "pinfu": 1}
+    assert again == three
+    three["patterns"][0]["name"] = "changed by a caller"
+    assert evaluate_data({**PINFU, "riichi": True, "dora_indicators": "1m3p4s"}, EMA) == again
