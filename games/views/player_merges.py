@@ -79,9 +79,10 @@ def player_alias_add(request: HttpRequest, slug: str, player_id: int) -> HttpRes
             services.player_alias_add(player=player, name=form.cleaned_data["name"])
         except ValidationError as error:
             apply_validation_error(form, error)
-    for errors in form.errors.values():
-        for message in errors:
-            messages.error(request, message)
+    for errors in form.errors.as_data().values():
+        for problem in errors:
+            for message in problem.messages:
+                messages.error(request, message)
     return redirect("league:player_edit", slug=slug, player_id=player.pk)
 
 
