@@ -182,3 +182,13 @@ def test_a_player_of_another_club_is_not_merged(twin: Season, clean: Season, ali
     with pytest.raises(ValidationError, match="Every player merged must be in the club"):
         services.player_merge(into=named(twin, "Ada"), others=[named(clean, "Bea")], by=alice)
     assert Player.objects.filter(club=clean.club_id, name="Bea").exists()
+
+
+def test_a_new_player_may_not_take_another_players_alias(twin: Season, alice: User) -> None:
+    ada = named(twin, "Ada")
+    services.player_alias_add(player=ada, name="Lovelace")
+    with pytest.raises(ValidationError, match="'ＬＯＶＥＬＡＣＥ' is already a name of Ada"):
+        services.player_create(club=twin.club, name="ＬＯＶＥＬＡＣＥ")
+    with pytest.raises(ValidationError, match="'lovelace' is already a name of Ada"):
+        services.player_update(player=named(twin, "Bea"), name="lovelace")
+    services.player_update(player=ada, name="Lovelace")  # her own alias: she may take it

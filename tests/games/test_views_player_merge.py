@@ -127,3 +127,13 @@ def test_an_organiser_adds_and_removes_other_names(
     alias = PlayerAlias.objects.get()
     as_alice.post(reverse("league:player_alias_remove", args=[club.slug, players[0].pk, alias.pk]))
     assert not PlayerAlias.objects.exists()
+
+
+def test_the_preview_of_a_refused_merge_says_why_and_offers_no_merge(
+    as_alice: Client, club: Club, players: list[Player], twin: Player
+) -> None:
+    body = {"into": players[1].pk, "others": [twin.pk], "preview": "1"}
+    page = text(as_alice.post(merge_url(club), body))
+    assert "These players cannot be merged" in page
+    assert "A again and B sat at the same table in the session Spring, 2026-03-02" in page
+    assert "What moves" not in page
