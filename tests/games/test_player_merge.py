@@ -192,3 +192,12 @@ def test_a_new_player_may_not_take_another_players_alias(twin: Season, alice: Us
     with pytest.raises(ValidationError, match="'lovelace' is already a name of Ada"):
         services.player_update(player=named(twin, "Bea"), name="lovelace")
     services.player_update(player=ada, name="Lovelace")  # her own alias: she may take it
+
+
+def test_two_entries_in_one_event_are_not_merged(twin: Season, alice: User) -> None:
+    ann = services.player_create(club=twin.club, name="Ann")
+    cup = EventPlayer.objects.get(player=named(twin, TWIN)).event
+    event_players_add(event=cup, players=[ann])
+    with pytest.raises(ValidationError) as refused:
+        services.player_merge(into=ann, others=[named(twin, TWIN)], by=alice)
+    assert refused.value.messages == ["Ada L. and Ann are both in Cup."]
