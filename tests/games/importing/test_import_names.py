@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from games import services
 from games.importing import score_import
@@ -108,3 +110,13 @@ def test_a_pmn_table_that_names_one_player_twice_is_refused(
     assert planned.errors == [
         "Sandy7169 and SANDY7169 are one player of Dragons: a player sits at one seat."
     ]
+
+
+def test_the_preview_page_shows_the_proposal(season: Season, cast: dict[str, Player]) -> None:
+    planned = plan(season, "AdaL Bea Cy Dot\n1 - - -\n")
+    job = {"file_name": "night.txt"}
+    context = {"preview": preview_of(planned), "club": season.club, "job": job}
+    page = render_to_string("importing/_preview.html", context)
+    assert "AdaL → Ada?" in page
+    with translation.override("zh-hant"):
+        assert "可能是同一個人" in render_to_string("importing/_preview.html", context)
