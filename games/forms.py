@@ -100,6 +100,29 @@ class PlayerEditForm(forms.ModelForm[Player]):
         help_texts = {"ema_number": gettext_lazy("8 digits; leave blank if they have none.")}
 
 
+class PlayerAliasForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Another name"), max_length=Player.NAME_LENGTH)
+
+
+class PlayerMergeForm(forms.Form):
+    """Which players are one person: the one kept, and the ones merged into them."""
+
+    into = forms.ModelChoiceField(
+        label=gettext_lazy("Keep this player"), queryset=Player.objects.none()
+    )
+    others = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("Merge these players into them"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(club=club)
+        model_choice_field(self, "into").queryset = players
+        self.fields["others"].queryset = players  # type: ignore[attr-defined]
+
+
 class RuleSetNameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
 

@@ -122,6 +122,27 @@ class Player(models.Model):
         return self.name
 
 
+class PlayerAlias(models.Model):
+    """Another name of a player: imports and the API find the player by it.
+
+    ``key`` is the name as names are compared (``games.names.name_key``: NFKC, case-folded),
+    unique in the club, so that one name never points at two players."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="aliases")
+    name = models.CharField(max_length=Player.NAME_LENGTH)
+    key = models.CharField(max_length=4 * Player.NAME_LENGTH)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "key"], name="one_alias_key_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.player})"
+
+
 class RuleSet(models.Model):
     """A club's named configuration of one rule family; its parameters live in versions."""
 
@@ -553,3 +574,36 @@ class ApiToken(models.Model):
     @property
     def scope_label(self) -> str:
         return "read only" if self.read_only else "read and write"
+
+
+class PlayerMerge(models.Model):
+    """Players merged into one (``into``): what it moved, so that it can be undone.
+
+    ``merged`` keeps each merged player's row as it was (id, name, account, EMA number);
+    ``moved`` the ids of the rows moved from each, by model (``{"games.seat": {"12": [3,
+    4]}}``); ``aliases`` the ids of the aliases the merge made of the merged names."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_merges")
+    into = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    merged = models.JSONField()
+    moved = models.JSONField()
+    aliases = models.JSONField(default=list)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        names = ", ".join(player["name"] for player in self.merged)
+        return f"{names} into {self.into}"
+
+    @property
+    def merged_names(self) -> list[str]:
+        return [player["name"] for player in self.merged]

@@ -17,7 +17,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 
 from games.api.common import DateRangeQuery, page_response, parse
 from games.api.fields import PointsField, RatioField
-from games.api.filters import ClubListFilter, filter_parameters, filtered
+from games.api.filters import PlayerFilter, filter_parameters, filtered
 from games.api.pagination import list_parameters, page_of
 from games.api.permissions import access_to, readable_clubs
 from games.models import Club, Membership, Player, SessionSeatTotal
@@ -78,15 +78,23 @@ class PlayerSerializer(serializers.Serializer[Any]):
         help_text="The player's EMA number (8 digits); empty when the player has none."
     )
     has_account = serializers.SerializerMethodField()
+    aliases = serializers.SerializerMethodField(
+        help_text="The player's other names, which imports and the name filter match too."
+    )
     created_at = serializers.DateTimeField()
 
     def get_has_account(self, player: Player) -> bool:
         return player.user_id is not None
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_aliases(self, player: Player) -> list[str]:
+        return [alias.name for alias in player.aliases.all()]
+
 
 def get_player(request: Request, player_id: int) -> Player:
     """A player of a club the caller may read, checked as the club's pages check it."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    players = Player.objects.select_related("club").prefetch_related("aliases")
+    player = get_object_or_404(players, pk=player_id)
     access_to(request, player.club)
     return player
 
@@ -95,11 +103,12 @@ class PlayerListApi(APIView):
     @extend_schema(
         operation_id="players_list",
         tags=["players"],
-        parameters=filter_parameters(ClubListFilter),
+        parameters=filter_parameters(PlayerFilter),
         responses=page_of(PlayerSerializer),
     )
     def get(self, request: Request) -> Response:
-        players = filtered(ClubListFilter, request, Player.objects.select_related("club"))
+        players = Player.objects.select_related("club").prefetch_related("aliases")
+        players = filtered(PlayerFilter, request, players)
         return page_response(request, players, ("id",), PlayerSerializer)
 
 

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import django_filters
 from django import forms
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -20,12 +20,15 @@ from rest_framework.request import Request
 
 from games.api.pagination import list_parameters
 from games.api.permissions import access_to, readable_clubs
+from games.models import Player, PlayerAlias
+from games.names import name_key
 
 LARGEST_ID = 2**62
 SCHEMA_TYPES = {
     forms.IntegerField: OpenApiTypes.INT,
     forms.DateField: OpenApiTypes.DATE,
     forms.SlugField: OpenApiTypes.STR,
+    forms.CharField: OpenApiTypes.STR,
 }
 
 
@@ -70,6 +73,23 @@ class ClubListFilter(django_filters.FilterSet):  # type: ignore[misc]
             queryset = queryset.filter(**{f"{self.club_path}__in": readable})
         narrowed: QuerySet[Any] = super().filter_queryset(queryset)
         return narrowed
+
+
+class PlayerFilter(ClubListFilter):
+    name = django_filters.CharFilter(
+        method="by_name",
+        max_length=Player.NAME_LENGTH,
+        help_text=(
+            "Only the player with this name or alias, whatever its case or width "
+            "(NFKC, case-folded: ＡＤＡ finds Ada)."
+        ),
+    )
+
+    def by_name(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        key = name_key(value)
+        aliased = PlayerAlias.objects.filter(key=key).values("player_id")
+        named = [pk for pk, text in queryset.values_list("pk", "name") if name_key(text) == key]
+        return queryset.filter(Q(pk__in=named) | Q(pk__in=aliased))
 
 
 class SessionFilter(ClubListFilter):

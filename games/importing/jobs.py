@@ -375,6 +375,7 @@ def preview_of(plan: ImportPlan) -> dict[str, Any]:
         "new_hands": plan.new_hand_count,
         "known_hands": plan.known_hand_count,
         "new_players": list(plan.new_players.items()),
+        "proposals": list(plan.proposals.items()),
         "warnings": [str(warning) for warning in plan.warnings],
         "new_versions": [[v.number, v.description] for v in plan.new_versions],
         "session_count": len(plan.sessions),

@@ -24,6 +24,7 @@ from games.importing.plans import (
 from games.importing.progress import READING, Tell
 from games.importing.reading import read_scores
 from games.models import Hand, Player, RuleSet, Season, Session
+from games.names import NameIndex, club_name_index, name_key, same_player
 from scoring.families import EngineError, get_family
 from scoring.score_files import (
     ScoreFormat,
@@ -115,14 +116,27 @@ def _check_family(season: Season, rule_set: RuleSet, score_format: ScoreFormat) 
 def _plan_players(
     plan: ImportPlan, names: list[str], sections: list[Section[Any, Any]], lines: list[str]
 ) -> None:
-    found = Player.objects.filter(club=plan.season.club_id, name__in=names)
-    plan.players = {player.name: player for player in found}
+    index = club_name_index(club_id=plan.season.club_id)
+    for name in names:
+        player = index.find(name)
+        if player is not None:
+            plan.players[name] = player
     first_section = {}
     for section in reversed(sections):
         first_section.update(dict.fromkeys(section.seating, section))
+    _check_seatings(plan, index, sections, lines)
+    planned: dict[str, str] = {}  # a new player's key -> the spelling that creates them
     for name in names:
         if name in plan.players or name not in first_section:
             continue
+        key = name_key(name)
+        if key in planned:
+            plan.spellings[name] = planned[key]
+            continue
+        planned[key] = name
+        proposal = index.proposal(name)
+        if proposal is not None:
+            plan.proposals[name] = proposal
         line = _seating_line(first_section[name], lines)
         plan.new_players[name] = line
         if len(name) > PLAYER_NAME_LENGTH:
@@ -131,6 +145,20 @@ def _plan_players(
                 "length": PLAYER_NAME_LENGTH,
             }
             plan.problems.append(Problem(line, message))
+
+
+def _check_seatings(
+    plan: ImportPlan, index: NameIndex, sections: list[Section[Any, Any]], lines: list[str]
+) -> None:
+    """Refuse a seating that names one player twice ("Ada" and "ＡＤＡ", or an alias)."""
+    for section in sections:
+        twins = same_player(index, section.seating)
+        if twins:
+            message = _(
+                "%(first)s and %(second)s are one player of %(club)s: a player sits at one seat."
+            )
+            values = {"first": twins[0], "second": twins[1], "club": plan.season.club.name}
+            plan.problems.append(Problem(_seating_line(section, lines), message % values))
 
 
 def _seating_line(section: Section[Any, Any], lines: list[str]) -> int:

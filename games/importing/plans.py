@@ -83,6 +83,10 @@ class ImportPlan:
     game_count: int = 0
     players: dict[str, Player] = field(default_factory=dict)
     new_players: dict[str, int] = field(default_factory=dict)  # name -> line first seated
+    # Other spellings of a new player's name in the file ("ADA" beside "Ada") -> that name.
+    spellings: dict[str, str] = field(default_factory=dict)
+    # A new name that nearly is a player's -> that player's name ("Ada L." -> "Ada").
+    proposals: dict[str, str] = field(default_factory=dict)
     versions: list[PlannedVersion] = field(default_factory=list)
     sessions: list[PlannedSession] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)

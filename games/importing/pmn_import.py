@@ -24,6 +24,7 @@ from games import services
 from games.importing.progress import READING, WRITING, Tell, silent
 from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Hand, Player, RuleSet, Season, Session
+from games.names import NameIndex, club_name_index, name_key, same_player
 from games.selectors import hand_entry_ids_in_season
 from scoring.families import get_family
 from scoring.pmn import RecordGame, read_records, reseat
@@ -84,6 +85,8 @@ class ImportPlan:
     games: list[PlannedGame] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     unknown_names: list[str] = field(default_factory=list)
+    # An unknown name that nearly is a player's -> that player's name ("Ada L." -> "Ada").
+    proposals: dict[str, str] = field(default_factory=dict)
     sessions: list[PlannedSession] = field(default_factory=list)
 
     @property
@@ -169,10 +172,23 @@ def _plan_sessions(plan: ImportPlan, played_on: dt.date) -> None:
 
 def _find_unknown_names(plan: ImportPlan, season: Season) -> None:
     names = sorted({name for session in plan.sessions for name in session.names})
-    known = set(
-        Player.objects.filter(club=season.club, name__in=names).values_list("name", flat=True)
-    )
-    plan.unknown_names = [name for name in names if name not in known]
+    index = club_name_index(club_id=season.club_id)
+    plan.unknown_names = [name for name in names if index.find(name) is None]
+    for session in plan.sessions:
+        twins = same_player(index, session.names)
+        if twins:
+            message = _(
+                "%(first)s and %(second)s are one player of %(club)s: a player sits at one seat."
+            )
+            first, second = twins
+            plan.errors.append(
+                message % {"first": first, "second": second, "club": season.club.name}
+            )
+    plan.proposals = {
+        name: proposal
+        for name in plan.unknown_names
+        if (proposal := index.proposal(name)) is not None
+    }
 
 
 def pmn_import(
@@ -204,8 +220,9 @@ def pmn_import(
             raise ValidationError(
                 _("Confirm that these new players may be created: %(names)s.") % {"names": names}
             )
-        created = [services.player_create(club=season.club, name=n) for n in plan.unknown_names]
-        players = {p.name: p for p in Player.objects.filter(club=season.club)}
+        created = _create_players(season, plan.unknown_names)
+        index = club_name_index(club_id=season.club_id)
+        players = {name: _found(index, name) for planned in plan.sessions for name in planned.names}
         written: Counter[str] = Counter()
         sessions = [
             _import_session(
@@ -215,6 +232,21 @@ def pmn_import(
         ]
     hands = sum(len(planned.games) for planned in plan.sessions)
     return ImportResult(sessions, hands, plan.skipped, created)
+
+
+def _create_players(season: Season, names: list[str]) -> list[Player]:
+    """One new player for each name the club does not know (one for "ADA" and "Ada")."""
+    created: dict[str, Player] = {}
+    for name in names:
+        if name_key(name) not in created:
+            created[name_key(name)] = services.player_create(club=season.club, name=name)
+    return list(created.values())
+
+
+def _found(index: NameIndex, name: str) -> Player:
+    player = index.find(name)
+    assert player is not None  # every unknown name was created
+    return player
 
 
 def _told(tell: Tell, written: Counter[str], total: int) -> None:

@@ -329,6 +329,7 @@ def _write_rules_and_players(
         Player(club_id=plan.season.club_id, name=name) for name in plan.new_players
     )
     players.update((player.name, player) for player in created)
+    players.update((name, players[spelling]) for name, spelling in plan.spellings.items())
     for planned in plan.new_versions:
         planned.version = RuleSetVersion.objects.create(
             rule_set=plan.rule_set,

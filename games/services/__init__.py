@@ -36,6 +36,13 @@ from games.services.hands import (
     hand_record,
     hand_undo,
 )
+from games.services.players import (
+    name_owner,
+    player_alias_add,
+    player_alias_remove,
+    player_merge,
+    player_merge_undo,
+)
 from games.services.rules import rule_set_create, rule_set_update, season_save
 from games.services.sessions import (
     session_delete,
@@ -69,8 +76,13 @@ __all__ = [
     "membership_remove",
     "membership_set",
     "name_clean",
+    "name_owner",
+    "player_alias_add",
+    "player_alias_remove",
     "player_create",
     "player_link_user",
+    "player_merge",
+    "player_merge_undo",
     "player_update",
     "rule_set_create",
     "rule_set_update",

@@ -20,8 +20,10 @@ from games.models import (
     Invitation,
     Membership,
     Player,
+    PlayerAlias,
     Season,
 )
+from games.names import name_key
 from games.services.common import name_clean, write_unique
 from games.totals import season_standings_changed
 
@@ -136,6 +138,13 @@ def _check_player_name_free(club: Club, name: str, exclude: int | None = None) -
                     % {"name": club.name, "name2": repr(name)}
                 ]
             }
+        )
+    aliases = PlayerAlias.objects.filter(club=club, key=name_key(name)).select_related("player")
+    alias = aliases.exclude(player=exclude).first() if exclude is not None else aliases.first()
+    if alias is not None:
+        message = _("%(name)s is already a name of %(player)s.")
+        raise ValidationError(
+            {"name": [message % {"name": repr(name), "player": alias.player.name}]}
         )
 
 

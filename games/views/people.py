@@ -23,6 +23,7 @@ from games.access import club_access, signed_in
 from games.forms import (
     InvitationForm,
     MemberAccountForm,
+    PlayerAliasForm,
     PlayerEditForm,
     PlayerForm,
     SignUpForm,
@@ -105,7 +106,14 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
             apply_validation_error(form, error)
         else:
             return redirect("league:player", slug=slug, player_id=player.pk)
-    context = {"access": access, "club": access.club, "player": player, "form": form}
+    context = {
+        "access": access,
+        "club": access.club,
+        "player": player,
+        "form": form,
+        "aliases": player.aliases.all(),
+        "alias_form": PlayerAliasForm(),
+    }
     return render(request, "games/player_edit.html", context)
 
 

@@ -7,14 +7,14 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.api.filters import ClubListFilter, HandFilter, SessionFilter
+from games.api.filters import ClubListFilter, HandFilter, PlayerFilter, SessionFilter
 from tests.api.conftest import Api
 from tests.api.test_schema import schema_of
 
 LISTS = [
     ("/api/v1/hands/", HandFilter),
     ("/api/v1/sessions/", SessionFilter),
-    ("/api/v1/players/", ClubListFilter),
+    ("/api/v1/players/", PlayerFilter),
     ("/api/v1/rule-sets/", ClubListFilter),
     ("/api/v1/seasons/", ClubListFilter),
 ]

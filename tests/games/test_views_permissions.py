@@ -32,6 +32,7 @@ CLUB_PAGES = [
     ("players", "/c/{slug}/players/", "read"),
     ("player", "/c/{slug}/players/{player}/", "read"),
     ("player_edit", "/c/{slug}/players/{player}/edit/", "organiser"),
+    ("player_merge", "/c/{slug}/players/merge/", "organiser"),
     ("stats:ratings", "/c/{slug}/ratings/", "read"),
     ("members", "/c/{slug}/members/", "organiser"),
     ("club_settings", "/c/{slug}/settings/", "organiser"),
@@ -94,6 +95,8 @@ MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr", "invitation_wi
 WEBHOOK_ROUTES = {"webhooks:resume", "webhooks:delete"}
 # Undo, which only the member who recorded the hand may do, for a minute: tests/games/test_undo.py.
 UNDO_ROUTES = {"hand_undo"}
+# A merge's undo and a player's other names: tests/games/test_views_player_merge.py.
+MERGE_ROUTES = {"player_merge_undo", "player_alias_add", "player_alias_remove"}
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,7 @@ def test_the_tables_cover_every_route() -> None:
     }
     covered = {name for name, _, _ in CLUB_PAGES} | {m.name for m in CLUB_MUTATIONS}
     others = SITE_ROUTES | FAMILY_PAGES | MEMBER_ROUTES | WEBHOOK_ROUTES | UNDO_ROUTES
+    others |= MERGE_ROUTES
     assert names == covered | others
 
 

@@ -56,6 +56,7 @@ def club_pages(world: ClubWorld) -> list[str]:
         reverse("league:players", args=[slug]),
         reverse("league:player", args=[slug, world.players[0].pk]),
         reverse("league:player_edit", args=[slug, world.players[0].pk]),
+        reverse("league:player_merge", args=[slug]),
         reverse("league:members", args=[slug]),
         reverse("league:rule_sets", args=[slug]),
         reverse("league:rule_set_create", args=[slug, "hk"]),

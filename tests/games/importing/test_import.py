@@ -277,11 +277,11 @@ def test_unknown_players_are_refused_unless_allowed(club: Club, season: Season) 
     assert set(Player.objects.values_list("name", flat=True)) == {"Ann", "Bo", "Cy", "Di"}
 
 
-def test_names_match_exactly(season: Season, players: list[Player]) -> None:
+def test_names_match_whatever_their_case(season: Season, players: list[Player]) -> None:
     plan = score_import.plan_import(
         season=season, text="a B C D\n1 - - -\n", score_format=HK_FORMAT
     )
-    assert plan.new_players == {"a": 1}
+    assert plan.new_players == {} and plan.players["a"] == players[0]
 
 
 def test_settings_lines_find_or_create_versions(
