@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from games.events.models import Event
 from games.events.services import MAX_EXTRA_MINUTES, EventSettings
+from games.events.team_services import MAX_TEAM_PLAYERS, TeamSettings
 from games.models import Club, Player, RuleSet, Season
 from scoring.forms.typed import model_choice_field
 
@@ -107,6 +108,14 @@ class SeatForm(forms.Form):
         label=gettext_lazy("Give byes when the players do not fill whole tables"),
         help_text=gettext_lazy("Otherwise add substitutes until they do."),
     )
+    apart = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Keep teammates apart"),
+        help_text=gettext_lazy(
+            "Teammates sit at different tables where the numbers allow: the event's teams, "
+            "or the season's when the event has none."
+        ),
+    )
 
     tables = forms.CharField(
         required=False,
@@ -172,3 +181,38 @@ class ExtendForm(forms.Form):
     minutes = forms.IntegerField(
         min_value=1, max_value=MAX_EXTRA_MINUTES, initial=5, label=gettext_lazy("Minutes")
     )
+
+
+class TeamForm(forms.Form):
+    """A team's name, best-of and roster: the club's players (an event's team: the event's
+    registered players)."""
+
+    name = forms.CharField(max_length=60, label=gettext_lazy("Team name"))
+    best_of = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_TEAM_PLAYERS,
+        label=gettext_lazy("Count the best players only"),
+        help_text=gettext_lazy("Leave empty to count every player of the team."),
+    )
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label=gettext_lazy("Players"),
+    )
+
+    def __init__(self, *args: Any, club: Club, event: Event | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(club=club)
+        if event is not None:
+            players = players.filter(pk__in=event.players.values("player_id"))
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = players.order_by("name")
+
+    def settings(self) -> TeamSettings:
+        data = self.cleaned_data
+        return TeamSettings(
+            name=data["name"], best_of=data["best_of"], players=list(data["players"])
+        )
