@@ -37,9 +37,14 @@ def team_groups(*, season: Season, event: Event | None = None) -> list[list[int]
     return [[member.player_id for member in team.members.all()] for team in teams]
 
 
+def team_field(family: Family) -> str:
+    """The standings row field a team sums: the one the family ranks an event by first."""
+    return family.ema_columns[0] if family.ema_columns else "net"
+
+
 def team_column(family: Family) -> Column:
-    """The standings column a team sums: the one the family ranks an event by first."""
-    field = family.ema_columns[0] if family.ema_columns else "net"
+    """How the team's sum is headed and written: as the family's column it sums."""
+    field = team_field(family)
     found = next(column for column in family.standings_columns if column.field == field)
     return Column("points", found.label, found.kind)
 
@@ -77,7 +82,7 @@ def event_team_standings(*, event: Event) -> list[TeamStanding]:
 
 
 def _standings(teams: Any, rows: list[StandingRow], family: Family) -> list[TeamStanding]:
-    source = family.ema_columns[0] if family.ema_columns else "net"
+    source = team_field(family)
     by_player = {row.player_id: row for row in rows}
     unranked = [_team(team, by_player, source) for team in teams]
     unranked.sort(key=lambda entry: (-entry[1], entry[0].name.casefold()))
