@@ -269,7 +269,7 @@ def four_teams(event: Event, players: list[Player]) -> list[Team]:
     ]
 
 
-@pytest.mark.parametrize("method", ["random", "fewest_meetings"])
+@pytest.mark.parametrize("method", ["random", "fewest_meetings", "swiss"])
 def test_seating_keeps_teammates_apart_for_every_seed(club: Club, alice: User, method: str) -> None:
     season = family_season(club, alice, "riichi", EMA)
     event, players = event_with_players(club, season)
