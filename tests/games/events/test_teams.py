@@ -10,7 +10,9 @@ from fractions import Fraction
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from games import services as core
 from games.events import seating, services, team_selectors
@@ -345,3 +347,25 @@ def test_a_published_round_keeps_teammates_apart_and_the_page_says_so(
         seating.apart_clashes(round_seatings(event=Event.objects.get(pk=event.pk)), _groups(event))
         == 0
     )
+
+
+def queries(client: Client, path: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(path).status_code == 200
+    return len(captured)
+
+
+def test_the_teams_page_and_api_cost_the_same_queries_for_more_teams(
+    club: Club, alice: User, as_alice: Client
+) -> None:
+    season = family_season(club, alice, "riichi", EMA)
+    players = table(club, season, alice, "ABCDEFGHIJKL")
+    play(season, players[:4], HANDS, alice)
+    make(season, "T0", players[:2])
+    page, api = f"/c/dragons/seasons/{season.pk}/teams/", f"/api/v1/seasons/{season.pk}/teams/"
+    standings = f"/api/v1/seasons/{season.pk}/team-standings/"
+    [queries(as_alice, path) for path in (page, api, standings)]  # the first visit's reads
+    few = [queries(as_alice, path) for path in (page, api, standings)]
+    for number in range(1, 6):
+        make(season, f"T{number}", players[number * 2 : number * 2 + 2])
+    assert [queries(as_alice, path) for path in (page, api, standings)] == few
