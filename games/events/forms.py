@@ -15,6 +15,30 @@ from games.models import Club, Player, RuleSet, Season
 from scoring.forms.typed import model_choice_field
 
 
+# The database's ids are below this; a larger number is no choice at all (SQLite cannot even
+# hold it in a query).
+LARGEST_ID = 2**62
+
+
+class PlayersField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    """The club's players to tick; an id too large for the database is refused as any
+    unknown choice is, instead of reaching the database."""
+
+    def clean(self, value: Any) -> Any:
+        for item in value if isinstance(value, (list, tuple)) else ():
+            try:
+                number = int(str(item))
+            except ValueError:
+                continue
+            if not -LARGEST_ID < number < LARGEST_ID:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": item},
+                )
+        return super().clean(value)
+
+
 class EventForm(forms.Form):
     name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
     kind = forms.ChoiceField(choices=Event.Kind.choices, label=gettext_lazy("Kind"))
@@ -59,7 +83,7 @@ class EventForm(forms.Form):
 
 
 class PlayersForm(forms.Form):
-    players = forms.ModelMultipleChoiceField(
+    players = PlayersField(
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=gettext_lazy("Register players"),
@@ -195,7 +219,7 @@ class TeamForm(forms.Form):
         label=gettext_lazy("Count the best players only"),
         help_text=gettext_lazy("Leave empty to count every player of the team."),
     )
-    players = forms.ModelMultipleChoiceField(
+    players = PlayersField(
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         required=False,

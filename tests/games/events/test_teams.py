@@ -369,3 +369,21 @@ def test_the_teams_page_and_api_cost_the_same_queries_for_more_teams(
     for number in range(1, 6):
         make(season, f"T{number}", players[number * 2 : number * 2 + 2])
     assert [queries(as_alice, path) for path in (page, api, standings)] == few
+
+
+def test_a_player_id_too_large_for_the_database_is_refused_as_unknown(
+    club: Club, alice: User, as_alice: Client
+) -> None:
+    season = family_season(club, alice, "hk", HK_HALF)
+    event, _ = event_with_players(club, season, count=4)
+    huge = str(2**70)
+    for path in (
+        f"/c/dragons/seasons/{season.pk}/teams/",
+        f"/c/dragons/events/{event.pk}/players/",
+    ):
+        answer = as_alice.post(path, {"name": "Red", "players": [huge]})
+        assert answer.status_code == 200, path
+        assert f"Select a valid choice. {huge} is not one of the available choices." in (
+            answer.content.decode()
+        )
+    assert not Team.objects.exists()
