@@ -14,7 +14,6 @@ from games.events.team_services import MAX_TEAM_PLAYERS, TeamSettings
 from games.models import Club, Player, RuleSet, Season
 from scoring.forms.typed import model_choice_field
 
-
 # The database's ids are below this; a larger number is no choice at all (SQLite cannot even
 # hold it in a query).
 LARGEST_ID = 2**62
