@@ -358,6 +358,10 @@ class SeatInput(serializers.Serializer[Any]):
         default=list,
         help_text="Prescripted only: each table's players by name, East first.",
     )
+    apart = serializers.BooleanField(
+        default=False,
+        help_text="Keep teammates apart: the event's teams, or the season's when it has none.",
+    )
 
 
 class SeatingPreviewSerializer(serializers.Serializer[Any]):
@@ -368,6 +372,10 @@ class SeatingPreviewSerializer(serializers.Serializer[Any]):
     )
     byes = serializers.ListField(child=serializers.CharField())
     repeat_pairs = serializers.IntegerField(help_text="Pairs that meet more than once so far.")
+    team_clashes = serializers.IntegerField(
+        allow_null=True,
+        help_text="Pairs of teammates at one table; null unless teammates were kept apart.",
+    )
 
 
 def _seat_args(data: dict[str, Any]) -> dict[str, Any]:
@@ -376,6 +384,7 @@ def _seat_args(data: dict[str, Any]) -> dict[str, Any]:
         "seed": data["seed"],
         "byes": data["byes"],
         "prescribed": data["tables"],
+        "apart": data["apart"],
     }
 
 

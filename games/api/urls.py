@@ -24,6 +24,7 @@ from games.api import (
     session_rules,
     sessions,
     stats,
+    teams,
 )
 from games.api.handlers import error_response
 
@@ -78,6 +79,31 @@ urlpatterns = [
         "seasons/<int:season_id>/standings/",
         route(rules.SeasonStandingsApi),
         name="season-standings",
+    ),
+    path(
+        "seasons/<int:season_id>/teams/",
+        route(teams.SeasonTeamListApi, teams.SeasonTeamCreateApi),
+        name="season-teams",
+    ),
+    path(
+        "seasons/<int:season_id>/team-standings/",
+        route(teams.SeasonTeamStandingsApi),
+        name="season-team-standings",
+    ),
+    path(
+        "events/<int:event_id>/teams/",
+        route(teams.EventTeamListApi, teams.EventTeamCreateApi),
+        name="event-teams",
+    ),
+    path(
+        "events/<int:event_id>/team-standings/",
+        route(teams.EventTeamStandingsApi),
+        name="event-team-standings",
+    ),
+    path(
+        "teams/<int:team_id>/",
+        route(teams.TeamDetailApi, teams.TeamUpdateApi, teams.TeamDeleteApi),
+        name="team",
     ),
     path("sessions/", route(sessions.SessionListApi, sessions.SessionStartApi), name="sessions"),
     path(

@@ -10,8 +10,32 @@ from django.utils.translation import gettext_lazy
 
 from games.events.models import Event
 from games.events.services import MAX_EXTRA_MINUTES, EventSettings
+from games.events.team_services import MAX_TEAM_PLAYERS, TeamSettings
 from games.models import Club, Player, RuleSet, Season
 from scoring.forms.typed import model_choice_field
+
+# The database's ids are below this; a larger number is no choice at all (SQLite cannot even
+# hold it in a query).
+LARGEST_ID = 2**62
+
+
+class PlayersField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    """The club's players to tick; an id too large for the database is refused as any
+    unknown choice is, instead of reaching the database."""
+
+    def clean(self, value: Any) -> Any:
+        for item in value if isinstance(value, (list, tuple)) else ():
+            try:
+                number = int(str(item))
+            except ValueError:
+                continue
+            if not -LARGEST_ID < number < LARGEST_ID:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": item},
+                )
+        return super().clean(value)
 
 
 class EventForm(forms.Form):
@@ -58,7 +82,7 @@ class EventForm(forms.Form):
 
 
 class PlayersForm(forms.Form):
-    players = forms.ModelMultipleChoiceField(
+    players = PlayersField(
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=gettext_lazy("Register players"),
@@ -106,6 +130,14 @@ class SeatForm(forms.Form):
         required=False,
         label=gettext_lazy("Give byes when the players do not fill whole tables"),
         help_text=gettext_lazy("Otherwise add substitutes until they do."),
+    )
+    apart = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Keep teammates apart"),
+        help_text=gettext_lazy(
+            "Teammates sit at different tables where the numbers allow: the event's teams, "
+            "or the season's when the event has none."
+        ),
     )
 
     tables = forms.CharField(
@@ -172,3 +204,38 @@ class ExtendForm(forms.Form):
     minutes = forms.IntegerField(
         min_value=1, max_value=MAX_EXTRA_MINUTES, initial=5, label=gettext_lazy("Minutes")
     )
+
+
+class TeamForm(forms.Form):
+    """A team's name, best-of and roster: the club's players (an event's team: the event's
+    registered players)."""
+
+    name = forms.CharField(max_length=60, label=gettext_lazy("Team name"))
+    best_of = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_TEAM_PLAYERS,
+        label=gettext_lazy("Count the best players only"),
+        help_text=gettext_lazy("Leave empty to count every player of the team."),
+    )
+    players = PlayersField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label=gettext_lazy("Players"),
+    )
+
+    def __init__(self, *args: Any, club: Club, event: Event | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(club=club)
+        if event is not None:
+            players = players.filter(pk__in=event.players.values("player_id"))
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = players.order_by("name")
+
+    def settings(self) -> TeamSettings:
+        data = self.cleaned_data
+        return TeamSettings(
+            name=data["name"], best_of=data["best_of"], players=list(data["players"])
+        )

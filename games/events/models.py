@@ -166,3 +166,68 @@ class RoundBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.player} sits out"
+
+
+class Team(models.Model):
+    """A roster in a season (no event) or in one event; a player is in one team of each."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="teams")
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="teams"
+    )
+    name = models.CharField(max_length=60)
+    # The team counts its best this many players' results; None: all of them.
+    best_of = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "name"],
+                condition=Q(event__isnull=True),
+                name="one_season_team_per_name",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "name"],
+                condition=Q(event__isnull=False),
+                name="one_event_team_per_name",
+            ),
+            models.CheckConstraint(
+                condition=Q(best_of__isnull=True) | Q(best_of__gte=1), name="team_best_of_one"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A player on a team's roster; the team's season and event are copied here so that the
+    database itself keeps a player in one team of a season, and of an event."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["team", "player__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player"],
+                condition=Q(event__isnull=True),
+                name="one_season_team_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(event__isnull=False),
+                name="one_event_team_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.team}"

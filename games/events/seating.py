@@ -40,8 +40,9 @@ been seated, so an event seated round by round gets what ``seat_event`` gives (1
 withdrawal, a late arrival) is planned on from where it happened.
 
 ``apart`` (teams) keeps the members of each group at different tables where possible (under
-SWISS by trading places with the next table up or down only); ``apart_clashes`` counts what
-remains. A member who is not among the players (a teammate who withdrew) is passed over.
+SWISS by trading places with the next table up or down, or with a player of the same
+standing at any table); ``apart_clashes`` counts what remains. A member who is not among
+the players (a teammate who withdrew) is passed over.
 
 With ``rotate_winds`` the seats of each table are ordered so that each player sits each wind
 as evenly as possible: within one of even over a planned event (an equitable edge colouring,
@@ -327,8 +328,10 @@ def _swiss(
     size = options.table_size
     tables = [ranked[start : start + size] for start in range(0, len(ranked), size)]
     if options.apart:
-        # Teammates trade places with players of the next table up or down, no further.
-        search = _Search(options, (), meet_weight=0, reach=1)
+        # Teammates trade places with players of the next table up or down, no further, or
+        # with a player of the same standing anywhere (the seed drew their order anyway).
+        peers = [standing[player] for player in options.players]
+        search = _Search(options, (), meet_weight=0, reach=1, peers=peers)
         search.take(tables)
         search.improve([tables], rng)
     if rotate_winds:
@@ -457,6 +460,7 @@ class _Search(Generic[K]):
         *,
         meet_weight: int,
         reach: int | None = None,
+        peers: Sequence[Any] | None = None,
     ) -> None:
         index = {player: i for i, player in enumerate(options.players)}
         size = len(options.players)
@@ -472,6 +476,9 @@ class _Search(Generic[K]):
                 self.clash[a][b] = self.clash[b][a] = 1
         self.size = options.table_size
         self.reach = reach  # how many tables away a player may move (None: any)
+        # Players of one rank by player index: two of the same may trade places whatever
+        # the distance between their tables (None: none may).
+        self.peers = peers
 
     def take(self, tables: _Tables) -> None:
         """Count the meetings of tables seated without ``draw``."""
@@ -552,8 +559,13 @@ class _Search(Generic[K]):
             tables = rounds[number]
             place = next(place for place, table in enumerate(tables) if a in table)
             home = tables[place]
-            for away in self._reachable(tables, place):
+            for other, away in enumerate(tables):
+                if other == place:
+                    continue
+                near = self.reach is None or abs(other - place) <= self.reach
                 for b in away:
+                    if not near and not self._peers(a, b):
+                        continue
                     change = self._swap_cost(a, home, b, away)
                     if not tabu.allows(number, a, b, change):
                         continue
@@ -565,13 +577,9 @@ class _Search(Generic[K]):
                             found = (change, number, a, b)
         return found
 
-    def _reachable(self, tables: _Tables, place: int) -> _Tables:
-        """The tables a player at ``tables[place]`` may move to."""
-        if self.reach is None:
-            return tables[:place] + tables[place + 1 :]
-        return (
-            tables[max(0, place - self.reach) : place] + tables[place + 1 : place + 1 + self.reach]
-        )
+    def _peers(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` may trade places at any distance (the same rank)."""
+        return self.peers is not None and self.peers[a] == self.peers[b]
 
     def _swap(self, tables: _Tables, a: int, b: int) -> None:
         home = next(table for table in tables if a in table)

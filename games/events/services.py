@@ -23,6 +23,7 @@ from games.events.announce import announce_round_finished, announce_round_publis
 from games.events.models import Event, EventPlayer, Round, RoundBye, RoundTable
 from games.events.schedule import schedule_read
 from games.events.selectors import event_standings, round_seatings
+from games.events.team_selectors import team_groups
 from games.models import Club, Player, RuleSet, Season, Session
 
 # How long one extension of a round may be, and how long a round may be at most.
@@ -194,6 +195,8 @@ class SeatingPreview:
     seating: seating.RoundSeating[int]
     names: dict[int, str]
     repeat_pairs: int
+    # Pairs of teammates at one table (None: teammates were not asked to sit apart).
+    team_clashes: int | None = None
 
     @property
     def tables(self) -> list[list[str]]:
@@ -211,10 +214,13 @@ def round_seat(
     seed: str,
     byes: bool,
     prescribed: Sequence[Sequence[str]] = (),
+    apart: bool = False,
 ) -> SeatingPreview:
     """The next round's seating by ``method`` from ``seed``: the same every time it is asked.
     ``prescribed`` are the organiser's tables by the players' names, seats in wind order
-    (the prescripted method); without them, the uploaded schedule's tables of the round."""
+    (the prescripted method); without them, the uploaded schedule's tables of the round.
+    With ``apart``, teammates sit at different tables where the numbers allow: the event's
+    teams, or the season's when the event has none."""
     if event.state not in (Event.State.REGISTRATION, Event.State.ROUND_FINISHED):
         raise ValidationError(_("Finish the current round before seating the next."))
     _check_not_finished(event)
@@ -225,6 +231,7 @@ def round_seat(
     names = {entry.player_id: entry.player.name for entry in entries}
     earlier = round_seatings(event=event)
     standing = _standing(event, names) if method == seating.Method.SWISS else None
+    groups = _teams(event) if apart else []
     try:
         seated = seating.seat_round(
             sorted(names),
@@ -232,6 +239,7 @@ def round_seat(
             seed=seed,
             earlier=earlier,
             standing=standing,
+            apart=groups,
             byes=byes,
             prescribed=_by_id(prescribed, names),
             rounds_total=event.rounds,
@@ -241,7 +249,13 @@ def round_seat(
         raise ValidationError(capfirst(_(error.template).format(**error.values))) from error
     except ValueError as error:
         raise ValidationError({"method": [_("Choose a seating method.")]}) from error
-    return SeatingPreview(number, seated, names, seating.repeat_pairs([*earlier, seated]))
+    clashes = seating.apart_clashes([seated], groups) if apart else None
+    return SeatingPreview(number, seated, names, seating.repeat_pairs([*earlier, seated]), clashes)
+
+
+def _teams(event: Event) -> list[list[int]]:
+    """The groups kept apart: the event's teams, or else its season's."""
+    return team_groups(season=event.season, event=event) or team_groups(season=event.season)
 
 
 def _by_id(tables: Sequence[Sequence[str]], names: dict[int, str]) -> list[list[int]]:
@@ -271,12 +285,13 @@ def round_publish(
     byes: bool,
     by: User,
     prescribed: Sequence[Sequence[str]] = (),
+    apart: bool = False,
 ) -> Round:
     """Seat the next round as previewed and open one session per table, seats in wind order."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         preview = round_seat(
-            event=event, method=method, seed=seed, byes=byes, prescribed=prescribed
+            event=event, method=method, seed=seed, byes=byes, prescribed=prescribed, apart=apart
         )
         round_ = Round.objects.create(event=event, number=preview.number, method=method, seed=seed)
         players = Player.objects.in_bulk(list(preview.names))

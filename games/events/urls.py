@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.events import rankings, views
+from games.events import rankings, team_views, views
 
 app_name = "events"
 club = "c/<slug:slug>/events/"
@@ -20,6 +20,14 @@ urlpatterns = [
     path(club + "<int:event_id>/tables/<int:session_id>/qr.svg", views.table_qr, name="table_qr"),
     path(club + "<int:event_id>/ranking.csv", views.ranking_csv, name="ranking_csv"),
     path(club + "<int:event_id>/ema-results.csv", views.ema_results, name="ema_results"),
+    path(club + "<int:event_id>/teams/", team_views.event_teams, name="event_teams"),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/teams/",
+        team_views.season_teams,
+        name="season_teams",
+    ),
+    path("c/<slug:slug>/teams/<int:team_id>/", team_views.team_detail, name="team"),
+    path("c/<slug:slug>/teams/<int:team_id>/delete/", team_views.team_delete, name="team_delete"),
     path("screen/<str:token>/", views.screen, name="screen"),
     # The EMA's ranking across the clubs the viewer may see.
     path("rankings/", rankings.mers_ranking, name="rankings"),

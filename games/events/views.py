@@ -159,7 +159,9 @@ def round_seat(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     form = SeatForm(request.POST, event=event)
     preview = None
     if form.is_valid():
-        choice = {key: form.cleaned_data[key] for key in ("method", "seed", "byes", "prescribed")}
+        choice = {
+            key: form.cleaned_data[key] for key in ("method", "seed", "byes", "prescribed", "apart")
+        }
         try:
             if "publish" in request.POST:
                 services.round_publish(event=event, by=signed_in(request), **choice)

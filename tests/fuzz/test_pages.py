@@ -319,6 +319,11 @@ PAGE_FORMS: list[PageForm] = [
         lambda w: {"status": "closed"},
         page=league_path("hk", "sessions/{session}/"),
     ),
+    PageForm(
+        "team_create",
+        league_path("mcr", "seasons/{season}/teams/"),
+        lambda w: {"name": "Red", "best_of": "1", "players": [str(w.players[0].pk)]},
+    ),
     *[form for family in HAND_FIELDS for form in hand_forms(family)],
     PageForm(
         "hand_delete",

@@ -259,6 +259,18 @@ def test_swiss_keeps_teammates_apart_by_trading_with_the_next_table() -> None:
         assert all(abs(players.index(player) // 4 - place) <= 1 for player in table.seats)
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_swiss_keeps_teammates_of_one_standing_apart_at_any_distance(seed: int) -> None:
+    """In a first round every standing is the same: teammates trade places across the room."""
+    players = names(16)
+    teams = [players[start : start + 4] for start in range(0, 16, 4)]
+    standing = dict.fromkeys(players, 0)
+    seating = seat_round(players, method=Method.SWISS, seed=seed, standing=standing, apart=teams)
+    assert apart_clashes([seating], teams) == 0
+    again = seat_round(players, method=Method.SWISS, seed=seed, standing=standing, apart=teams)
+    assert again == seating
+
+
 @pytest.mark.parametrize("rounds", [0, 41])
 def test_an_event_has_one_to_forty_rounds(rounds: int) -> None:
     with pytest.raises(SeatingError, match=f"an event has 1 to 40 rounds, not {rounds}"):
