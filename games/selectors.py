@@ -380,6 +380,51 @@ def session_sheet(*, session: Session) -> ScoreSheet:
     return sheet
 
 
+@dataclass(frozen=True)
+class TableNow:
+    """Where a session's game stands before its next hand, as the hand form shows it: the
+    family's line ("Hand 9", "South round", "Bo deals") and each player's running total."""
+
+    place: int  # the next hand's place in the game
+    line: list[str]
+    totals: list[tuple[str, Decimal]]
+
+
+@consistent_read
+def session_table_now(*, session: Session, names: list[str]) -> TableNow:
+    """The session's live hands read once (two queries, whatever the family or the number of
+    hands): their scores summed, and the family's table after them."""
+    family = get_family(session.rule_set_version.rule_set.family)
+    hands = (
+        session.hands.filter(deleted_at=None)
+        .select_related("rule_set_version")
+        .prefetch_related(Prefetch("scores", queryset=Score.objects.order_by("seat")))
+        .order_by("number")
+    )
+    totals = [Decimal(0)] * len(names)
+    played: list[tuple[Hand, list[Decimal]]] = []
+    for hand in hands:
+        changes = [score.points for score in hand.scores.all()]
+        if len(changes) == len(names):  # else deleted after the hands were read
+            played.append((hand, changes))
+            totals = [total + change for total, change in zip(totals, changes, strict=True)]
+    inputs = [hand.input for hand, _changes in played]
+    state = None
+    if family.keeps_table:
+        states = family.table_states(
+            inputs,
+            session.rule_set_version.params,
+            [changes for _hand, changes in played],
+            names=names,
+            evaluations=[hand.evaluation for hand, _changes in played],
+            hand_params=[hand.rule_set_version.params for hand, _changes in played],
+        )
+        state = states[-1] if states else None
+    place = len(played) + 1
+    line = family.table_line(place=place, hands=inputs, names=names, state=state)
+    return TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+
+
 def _add_rules_changes(sheet: ScoreSheet, family: Family) -> None:
     """Mark each hand played under other rules than the hand before it, and the next hand
     when the session was switched since the last one."""
