@@ -392,32 +392,32 @@ class TableNow:
 
 @consistent_read
 def session_table_now(*, session: Session, names: list[str]) -> TableNow:
-    """The session's live hands read once (two queries, whatever the family or the number of
-    hands): their scores summed, and the family's table after them."""
+    """The session's live hands read once, as plain rows (two queries, whatever the family
+    or the number of hands): their scores summed, and the family's table after them."""
     family = get_family(session.rule_set_version.rule_set.family)
-    hands = (
-        session.hands.filter(deleted_at=None)
-        .select_related("rule_set_version")
-        .prefetch_related(Prefetch("scores", queryset=Score.objects.order_by("seat")))
-        .order_by("number")
+    live = session.hands.filter(deleted_at=None)
+    hands = list(
+        live.order_by("number").values_list("pk", "input", "evaluation", "rule_set_version__params")
     )
+    changes: dict[int, list[Decimal]] = {}
+    scores = Score.objects.filter(hand__in=live.values("pk")).order_by("seat")
+    for hand_id, change in scores.values_list("hand_id", "points"):
+        changes.setdefault(hand_id, []).append(change)
+    # A hand deleted after the hands were read has no scores left: it takes no place.
+    played = [hand for hand in hands if len(changes.get(hand[0], ())) == len(names)]
     totals = [Decimal(0)] * len(names)
-    played: list[tuple[Hand, list[Decimal]]] = []
-    for hand in hands:
-        changes = [score.points for score in hand.scores.all()]
-        if len(changes) == len(names):  # else deleted after the hands were read
-            played.append((hand, changes))
-            totals = [total + change for total, change in zip(totals, changes, strict=True)]
-    inputs = [hand.input for hand, _changes in played]
+    for hand in played:
+        totals = [total + change for total, change in zip(totals, changes[hand[0]], strict=True)]
+    inputs = [hand[1] for hand in played]
     state = None
     if family.keeps_table:
         states = family.table_states(
             inputs,
             session.rule_set_version.params,
-            [changes for _hand, changes in played],
+            [changes[hand[0]] for hand in played],
             names=names,
-            evaluations=[hand.evaluation for hand, _changes in played],
-            hand_params=[hand.rule_set_version.params for hand, _changes in played],
+            evaluations=[hand[2] for hand in played],
+            hand_params=[hand[3] for hand in played],
         )
         state = states[-1] if states else None
     place = len(played) + 1
