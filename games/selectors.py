@@ -380,6 +380,51 @@ def session_sheet(*, session: Session) -> ScoreSheet:
     return sheet
 
 
+@dataclass(frozen=True)
+class TableNow:
+    """Where a session's game stands before its next hand, as the hand form shows it: the
+    family's line ("Hand 9", "South round", "Bo deals") and each player's running total."""
+
+    place: int  # the next hand's place in the game
+    line: list[str]
+    totals: list[tuple[str, Decimal]]
+
+
+@consistent_read
+def session_table_now(*, session: Session, names: list[str]) -> TableNow:
+    """The session's live hands read once, as plain rows (two queries, whatever the family
+    or the number of hands): their scores summed, and the family's table after them."""
+    family = get_family(session.rule_set_version.rule_set.family)
+    live = session.hands.filter(deleted_at=None)
+    hands = list(
+        live.order_by("number").values_list("pk", "input", "evaluation", "rule_set_version__params")
+    )
+    changes: dict[int, list[Decimal]] = {}
+    scores = Score.objects.filter(hand__in=live.values("pk")).order_by("seat")
+    for hand_id, change in scores.values_list("hand_id", "points"):
+        changes.setdefault(hand_id, []).append(change)
+    # A hand deleted after the hands were read has no scores left: it takes no place.
+    played = [hand for hand in hands if len(changes.get(hand[0], ())) == len(names)]
+    totals = [Decimal(0)] * len(names)
+    for hand in played:
+        totals = [total + change for total, change in zip(totals, changes[hand[0]], strict=True)]
+    inputs = [hand[1] for hand in played]
+    state = None
+    if family.keeps_table:
+        states = family.table_states(
+            inputs,
+            session.rule_set_version.params,
+            [changes[hand[0]] for hand in played],
+            names=names,
+            evaluations=[hand[2] for hand in played],
+            hand_params=[hand[3] for hand in played],
+        )
+        state = states[-1] if states else None
+    place = len(played) + 1
+    line = family.table_line(place=place, hands=inputs, names=names, state=state)
+    return TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+
+
 def _add_rules_changes(sheet: ScoreSheet, family: Family) -> None:
     """Mark each hand played under other rules than the hand before it, and the next hand
     when the session was switched since the last one."""

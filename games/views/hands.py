@@ -51,8 +51,16 @@ class Table:
         return [seat.player.name for seat in self.session.seats.all()]
 
     @cached_property
+    def now(self) -> selectors.TableNow:
+        """Where the game stands before the next hand, and the running totals."""
+        return selectors.session_table_now(session=self.session, names=self.names)
+
+    @cached_property
     def next_place(self) -> int:
-        """The place in the game of the session's next hand."""
+        """The place in the game of the session's next hand (from the table when it is read
+        already: a form shown with it costs no count of its own)."""
+        if "now" in self.__dict__:
+            return self.now.place
         return selectors.hand_place(session=self.session)
 
 
@@ -111,13 +119,14 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         return redirect("league:session", slug=slug, session_id=session.pk)
     table = Table(session)
     if request.method != "POST":
+        table.now  # noqa: B018 - read first: the form's place comes from it
         form = _hand_form(table)
         meta = HandMetaForm(initial={"client_id": uuid.uuid4(), "expected": table.next_place})
-        saved = _just_saved(request, session)
-        return _render_new(request, access, session, form, meta, None, saved=saved)
+        saved = _just_saved(request, table)
+        return _render_new(request, access, table, form, meta, None, saved=saved)
     form, meta = _hand_form(table, request.POST), HandMetaForm(request.POST)
     if not (form.is_valid() and meta.is_valid()):
-        return _refused(request, _render_new(request, access, session, form, meta, None))
+        return _refused(request, _render_new(request, access, table, form, meta, None))
     if request.POST.get("action") != "preview" and (
         clash := _recorded_since(request, session, meta)
     ):
@@ -128,7 +137,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
                 session=session, hand_input=form.hand_input()
             )
             preview = _preview_rows(form, results)
-            return _render_new(request, access, session, form, meta, preview, evaluation)
+            return _render_new(request, access, table, form, meta, preview, evaluation)
         hand, created = services.hand_record(
             session=session,
             hand_input=form.hand_input(),
@@ -137,7 +146,7 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         )
     except ValidationError as error:
         _show_error(form, error)
-        return _refused(request, _render_new(request, access, session, form, meta, None))
+        return _refused(request, _render_new(request, access, table, form, meta, None))
     target = _after_saving(request, slug, table, hand, created)
     if request.headers.get("X-Outbox"):
         # The page's own sender (static/js/offline-queue.js) follows this itself.
@@ -175,23 +184,32 @@ def _takes_more_hands(table: Table) -> bool:
     return not sheet.over and not (limit and len(sheet.rows) >= limit)
 
 
-def _just_saved(request: HttpRequest, session: Session) -> dict[str, Any] | None:
-    """The hand this member saved just before the form opened again (``?saved=``)."""
+def _just_saved(request: HttpRequest, table: Table) -> dict[str, Any] | None:
+    """The hand this member saved just before the form opened again (``?saved=``), with
+    what it was and who gained: "Bo wins 5 faan off Chi (打出)", "Bo +320"."""
     hand_id = whole_number_parameter(request.GET.get("saved"))
     if hand_id is None:
         return None
-    hand = session.hands.filter(
-        pk=hand_id, deleted_at=None, recorded_by_id=signed_in(request).pk
-    ).first()
+    session = table.session
+    hand = (
+        session.hands.filter(pk=hand_id, deleted_at=None, recorded_by_id=signed_in(request).pk)
+        .select_related("rule_set_version")
+        .first()
+    )
     if hand is None:
         return None
     age = timezone.now() - hand.recorded_at
     # The whole seconds Undo is still offered for (0: no longer), counted down on the page.
     left = services.hands.UNDO_SECONDS - age.total_seconds()
+    changes = hand.scores.order_by("seat").values_list("points", flat=True)
     return {
         "hand": hand,
         "place": selectors.hand_place(session=session, number=hand.number),
         "undo_seconds": max(0, math.floor(left)),
+        "description": _description(table.family, hand, table.names),
+        "gains": [
+            (name, change) for name, change in zip(table.names, changes, strict=False) if change > 0
+        ],
     }
 
 
@@ -244,7 +262,7 @@ def _render_clash(
     data["another"] = "1"
     meta = HandMetaForm(data)
     meta.is_valid()
-    page = _render_new(request, access, table.session, form, meta, None, recorded=recorded)
+    page = _render_new(request, access, table, form, meta, None, recorded=recorded)
     return page
 
 
@@ -269,7 +287,7 @@ def _refused(request: HttpRequest, page: HttpResponse) -> HttpResponse:
 def _render_new(
     request: HttpRequest,
     access: ClubAccess,
-    session: Session,
+    table: Table,
     form: HandInputForm,
     meta: HandMetaForm,
     preview: list[tuple[str, Any]] | None,
@@ -281,7 +299,8 @@ def _render_new(
     context = {
         "access": access,
         "club": access.club,
-        "session": session,
+        "session": table.session,
+        "now": table.now,
         "form": form,
         "meta": meta,
         "preview": preview,

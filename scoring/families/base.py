@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from scoring.display import lazy_text
 from scoring.engine.bounds import is_whole
+from scoring.families import table_line
 from scoring.forms import HandInputForm, ParamsForm
 from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
 
@@ -244,6 +245,15 @@ class Family:
     ) -> list[Any] | None:
         """The table before each hand and after the last (for ``session_template``), or None."""
         return None
+
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """Where the game stands before the session's next hand (at ``place``), in the
+        family's own terms, as the parts the hand form joins with " · ": "Hand 9", "South 2",
+        "1 honba", "Bo deals". ``hands`` are the session's live inputs so far and ``state``
+        the family's table after them (``table_states``; None without one)."""
+        return [table_line.hand_part(place)]
 
     def describe_hand(
         self,

@@ -190,6 +190,12 @@ class BigTwoFamily(Family):
             for index, seat in enumerate(big_two.seat_scores(parsed, rules_from_params(params)))
         ]
 
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """A session of Big Two is a run of deals."""
+        return [_("Deal %(place)s") % {"place": place}]
+
     def describe_hand(
         self,
         hand: Mapping[str, Any],

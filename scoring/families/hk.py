@@ -14,6 +14,7 @@ from scoring.engine import hk
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.exact import parse_decimal, to_decimal
 from scoring.engine.hk_scorefile import HK_NAME, read_hk_scores
+from scoring.families import table_line
 from scoring.families.base import Demo, Family, SeatResult
 from scoring.forms.hk import HKHandForm, HKParamsForm
 from scoring.score_format import ScoreFormat
@@ -57,6 +58,11 @@ def _choice(params: Mapping[str, Any], field: str, enum: type[Any], default: str
 
 
 INPUT_FIELDS = ("outcome", "winner", "faan", "blamed")
+
+
+def _winner(hand: Mapping[str, Any]) -> int | None:
+    """The seat that won a stored hand; None for a draw or a false win."""
+    return hand_from_input(hand).winner
 
 
 def hand_from_input(hand: Mapping[str, Any]) -> hk.HKHand:
@@ -227,6 +233,13 @@ class HongKongFamily(Family):
             )
             for seat, change in enumerate(changes)
         ]
+
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """Hand number, the round and the dealer, the deal passing as most tables pass it."""
+        winners = [_winner(hand) for hand in hands]
+        return table_line.rotating_line(place, winners, names)
 
     def describe_hand(
         self,

@@ -24,9 +24,11 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import rules as mcr_rules
 from scoring.engine.mcr import settlement
+from scoring.families import table_line
 from scoring.families.base import Column, Demo, Family, SeatResult, is_whole
 from scoring.families.mcr_seating import (
     HANDS_PER_GAME,
+    WINDS,
     TableState,
     place_winds,
     seating,
@@ -390,6 +392,19 @@ class MCRFamily(Family):
                 raise HandError("a player can win only once on a discard", field="winners")
             fans[seat] = winning_fan(entry, False, rules)
         return fans
+
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """Hand 9 of 16, the round and the dealer (``state``: the table before the hand)."""
+        if state.over:
+            return [_("The game is complete")]
+        of = _("Hand %(number)s of %(hands_per_game)s") % {
+            "number": state.number,
+            "hands_per_game": state.hands_per_game,
+        }
+        round_index = WINDS.index(state.prevailing_wind)
+        return [of, table_line.round_part(round_index), table_line.deals_part(state.dealer_name)]
 
     def describe_hand(
         self,

@@ -15,6 +15,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.zung_jung.settlement import Outcome, ZungJungHand, settle
 from scoring.engine.zung_jung.settlement import validate as validate_settlement
+from scoring.families import table_line
 from scoring.families.base import Demo, Family, SeatResult
 from scoring.forms.zung_jung import ZungJungHandForm, ZungJungParamsForm
 
@@ -205,6 +206,13 @@ class ZungJungFamily(Family):
         result, tiles = parse_input(hand)
         assert tiles is not None
         return evaluate_tiles(tiles, result.outcome, rules_from_params(params)).total
+
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """Hand number, the round and the dealer, the deal passing as most tables pass it."""
+        winners = [parse_input(hand)[0].winner for hand in hands]
+        return table_line.rotating_line(place, winners, names)
 
     def describe_hand(
         self,

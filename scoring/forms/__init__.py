@@ -55,6 +55,11 @@ class HandInputForm(forms.Form):
         if field not in self.errors:
             self.add_error(field, message)
 
+    def quick_values(self) -> list[tuple[int, str]]:
+        """The usual values of the hand's typed value (faan, fan, points) as one-tap buttons,
+        each with its label; none for a form without one."""
+        return []
+
     def hand_input(self) -> dict[str, Any]:
         raise NotImplementedError
 

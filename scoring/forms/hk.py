@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext as _
 
 from scoring.display import lazy_text
 from scoring.engine import hk
@@ -14,6 +15,8 @@ from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_fiel
 from scoring.forms.typed import choice_field, field_of
 
 DRAW = "draw"
+# The faan the form offers as buttons go up to this (and the rule set's maximum).
+QUICK_FAAN = 10
 FALSE_WIN = "false_win"
 
 HOW_CHOICES = [
@@ -101,6 +104,14 @@ class HKHandForm(HandInputForm):
         self.fields["faan"].validators.append(
             MaxValueValidator(max_faan, f"At most {max_faan} faan under this rule set.")
         )
+
+    def quick_values(self) -> list[tuple[int, str]]:
+        """0 to 10 faan, and the rule set's maximum."""
+        max_faan = int(self.params.get("max_faan", 13))
+        values = [(faan, str(faan)) for faan in range(min(QUICK_FAAN, max_faan) + 1)]
+        if max_faan > QUICK_FAAN:
+            values.append((max_faan, _("%(faan)s (max)") % {"faan": max_faan}))
+        return values
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -60,6 +60,10 @@ class MCRParamsForm(ParamsForm):
         return {"seats": FIXED_SEATS, **params}
 
 
+# The fan offered as buttons: the minimum, the common totals and the big limit hands.
+QUICK_FAN = (8, 9, 10, 11, 12, 13, 16, 24, 32, 48, 64, 88)
+
+
 class MCRHandForm(WinningHandForm):
     """Who won (or draw / false win), how, who discarded, then the fan or the tiles; and,
     optionally, each player's penalty (added to their change after the settlement)."""
@@ -95,6 +99,10 @@ class MCRHandForm(WinningHandForm):
             # No numeric inputmode: a phone's digit pad has no minus sign.
             field.widget.attrs.update({"placeholder": "0"})
             self.fields[f"penalty_{seat}"] = field
+
+    def quick_values(self) -> list[tuple[int, str]]:
+        """The fan most hands come to (the stepper reaches the rest)."""
+        return [(fan, str(fan)) for fan in QUICK_FAN]
 
     def penalty_fields(self) -> list[forms.BoundField]:
         return [self[f"penalty_{seat}"] for seat in range(len(self.seat_names))]

@@ -46,6 +46,10 @@ class ZungJungParamsForm(ParamsForm):
         return {key: self.cleaned_data[key] for key in self.fields}
 
 
+# The points offered as buttons: common pattern totals, up to the limit.
+QUICK_POINTS = (5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100, 160, 320)
+
+
 class ZungJungHandForm(WinningHandForm):
     """Who won (or draw / illegal call), how, who discarded, then points or tiles."""
 
@@ -74,6 +78,10 @@ class ZungJungHandForm(WinningHandForm):
     )
 
     field_order = ["winner", "how", "blamed", "value_mode", "points"]
+
+    def quick_values(self) -> list[tuple[int, str]]:
+        """The points most hands come to, up to the limit of 320."""
+        return [(points, str(points)) for points in QUICK_POINTS]
 
     def has_penalty(self) -> bool:
         return self.params.get("illegal_call") is not None

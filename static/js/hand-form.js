@@ -91,6 +91,7 @@
     var value = parseInt(input.value, 10);
     if (isNaN(value)) value = delta > 0 ? Math.max(min, 1) - delta : min - delta;
     input.value = Math.min(max, Math.max(min, value + delta));
+    markQuickValue(input);
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
@@ -168,6 +169,32 @@
     preview();
   });
   form.addEventListener("tiles-changed", function () { updateVisibility(); preview(); });
+  // Typing a value previews as it is typed (a phone's keyboard may stay open: no change
+  // event until it closes); a short pause lets a two-digit value arrive whole.
+  var typing = null;
+  form.addEventListener("input", function (event) {
+    var target = event.target;
+    if (target.type === "radio" || target.type === "checkbox") return;  // their change previews
+    markQuickValue(target);
+    window.clearTimeout(typing);
+    typing = window.setTimeout(preview, 200);
+  });
+  // The usual values as buttons: a tap fills the box, as typing it would.
+  function markQuickValue(input) {
+    var row = form.querySelector('.quick-values[data-for="' + input.name + '"]');
+    if (!row) return;
+    row.querySelectorAll("button[data-value]").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.dataset.value === input.value));
+    });
+  }
+  form.querySelectorAll(".quick-values button[data-value]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var row = button.closest(".quick-values");
+      var input = form.querySelector('input[name="' + row.dataset.for + '"]');
+      input.value = button.dataset.value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
   form.querySelectorAll("button.step").forEach(function (button) {
     button.addEventListener("click", function () { step(button); });
   });

@@ -13,6 +13,7 @@ from django.test import Client
 
 from games import services
 from games.models import Club, Hand, Season, Session
+from scoring.families import get_family
 from tests.conftest import HK_HALF
 from tests.fuzz.world import HAND_INPUTS, PARAMS
 
@@ -157,9 +158,10 @@ def test_an_anonymous_visitor_costs_no_more_than_a_member(
 
 
 # The hand pages, for every family. Both: the signed-in session, the user, the membership with
-# its club. A new hand: the session (with season and rules), its seats with players, and
-# the number of hands before (the hand's place: its winds, and the place the form expects).
-NEW_HAND_QUERIES = 6
+# its club. A new hand: the session (with season and rules), its seats with players, and the
+# live hands with their rules, then their scores (the hand's place: its winds, and the place
+# the form expects; the game's state and the totals so far that the form shows).
+NEW_HAND_QUERIES = 7
 # An amendment: the hand (with its session, rules and place), and the seats with players.
 AMEND_HAND_QUERIES = 5
 DRAW_OR_SIMPLEST: dict[str, dict[str, Any]] = {
@@ -195,3 +197,19 @@ def test_the_hand_pages_cost_the_same_for_every_family_and_any_number_of_hands(
         assert measure(f"/c/dragons/sessions/{session.pk}/hands/new/") == NEW_HAND_QUERIES
         assert measure(f"/c/dragons/hands/{hand.pk}/edit/") == AMEND_HAND_QUERIES
     pinned(f"/c/dragons/sessions/{big.pk}/hands/new/", NEW_HAND_QUERIES)
+
+
+# A full evening's sheet (20 hands; MCR's game is 16) costs the pinned queries in every family:
+# the families' tables (winds, dealer, honba, stakes) are replayed from the hands already read.
+def sheet_hands(family: str) -> int:
+    return min(20, get_family(family).hands_per_session or 20)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_PARAMS))
+def test_a_sheet_of_20_hands_costs_the_pinned_queries_in_every_family(
+    club: Club, alice: User, pinned: Any, family: str
+) -> None:
+    session = family_session(club, alice, family, hands=sheet_hands(family))
+    assert session.hands.count() == sheet_hands(family)
+    pinned(f"/c/dragons/sessions/{session.pk}/", SHEET_QUERIES)
+    pinned(f"/c/dragons/sessions/{session.pk}/live/", SHEET_QUERIES)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.display import lazy_text
 from scoring.engine import classical
 from scoring.engine.classical.model import PaymentMethod
+from scoring.families import table_line
 from scoring.families.base import Column, SeatResult, SequentialFamily
 from scoring.families.classical import session
 from scoring.families.classical.forms import ClassicalHandForm, ClassicalParamsForm
@@ -174,6 +175,18 @@ class ClassicalFamily(SequentialFamily):
             evaluations=evaluations,
             hand_params=hand_params,
         )
+
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """Hand number, the round and East, who deals (``state``: the table before the hand)."""
+        if state.over:
+            return [_("The game is over")]
+        return [
+            table_line.hand_part(place),
+            table_line.round_part(state.position.round_wind),
+            table_line.deals_part(state.east_name),
+        ]
 
     def describe_hand(
         self,

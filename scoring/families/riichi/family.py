@@ -11,9 +11,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scoring.display import lazy_text
 from scoring.engine.riichi import GameState, final_scores
 from scoring.engine.riichi.rules import RIICHI_STICK, SEATS
+from scoring.families import table_line
 from scoring.families.base import (
     Column,
     Placing,
@@ -135,6 +139,24 @@ class RiichiFamily(SequentialFamily):
             over=True,
         )
         return tuple(Placing(Fraction(p.final), p.place) for p in final_scores(state, rules))
+
+    def table_line(
+        self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
+    ) -> list[str]:
+        """The hand's name (South 2), the counters, the dealer and the sticks on the table."""
+        if state.over:
+            return [_("The hanchan is over.")]
+        game = state.game
+        wind = table_line.ROUND_WINDS[game.round_wind % len(table_line.ROUND_WINDS)]
+        honba = ngettext("%(count)s honba", "%(count)s honba", game.honba)
+        sticks = ngettext("%(count)s riichi stick", "%(count)s riichi sticks", game.sticks)
+        return [
+            table_line.hand_part(place),
+            _("%(wind)s %(number)s") % {"wind": wind, "number": game.hand + 1},
+            honba % {"count": game.honba},
+            table_line.deals_part(state.dealer_name),
+            sticks % {"count": game.sticks},
+        ]
 
     def describe_hand(
         self,
