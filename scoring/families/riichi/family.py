@@ -143,20 +143,21 @@ class RiichiFamily(SequentialFamily):
     def table_line(
         self, *, place: int, hands: Sequence[Mapping[str, Any]], names: Sequence[str], state: Any
     ) -> list[str]:
-        """The hand's name (South 2), the counters, the dealer and the sticks on the table."""
+        """The hand's name (South 2), the counters, the dealer and any sticks on the table."""
         if state.over:
             return [_("The hanchan is over.")]
         game = state.game
         wind = table_line.ROUND_WINDS[game.round_wind % len(table_line.ROUND_WINDS)]
         honba = ngettext("%(count)s honba", "%(count)s honba", game.honba)
         sticks = ngettext("%(count)s riichi stick", "%(count)s riichi sticks", game.sticks)
-        return [
+        line = [
             table_line.hand_part(place),
             _("%(wind)s %(number)s") % {"wind": wind, "number": game.hand + 1},
             honba % {"count": game.honba},
             table_line.deals_part(state.dealer_name),
-            sticks % {"count": game.sticks},
         ]
+        # No sticks on the table goes unsaid (the line stays one row on a phone).
+        return [*line, sticks % {"count": game.sticks}] if game.sticks else line
 
     def describe_hand(
         self,
