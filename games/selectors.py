@@ -451,6 +451,24 @@ class StandingRow:
     placement_points: Fraction = Fraction(0)
     places: Fraction = Fraction(0)
     placed: int = 0
+    # The player's change from penalties, apart from ``net`` (the hands').
+    penalties: Decimal = Decimal(0)
+
+    @property
+    def penalised_net(self) -> Decimal:
+        """The net after penalties: what the standings rank by where they rank by net."""
+        return self.net + self.penalties
+
+    @property
+    def penalised_net_per_game(self) -> Fraction | None:
+        return Fraction(self.penalised_net) / self.games if self.games else None
+
+    @property
+    def penalised_real_losses_per_game(self) -> Fraction | None:
+        """Big Two's real losses per game, a penalty counted as a loss (a share of another's
+        as a gain)."""
+        losses = Fraction(self.real_losses) - Fraction(self.penalties)
+        return losses / self.games if self.games else None
 
     @property
     def declaration_fraction(self) -> Fraction | None:
@@ -539,6 +557,7 @@ def standings_of(*, totals: QuerySet[SessionSeatTotal], family: Family) -> list[
             deal_ins=Sum("deal_ins"),
             win_value=Sum("win_value"),
             declarations=Sum("declarations"),
+            penalties=Sum("penalties"),
         )
         .order_by()
     )

@@ -36,6 +36,13 @@ from games.services.hands import (
     hand_record,
     hand_undo,
 )
+from games.services.penalties import (
+    PenaltyInput,
+    StalePenalty,
+    penalty_amend,
+    penalty_delete,
+    penalty_record,
+)
 from games.services.rules import rule_set_create, rule_set_update, season_save
 from games.services.sessions import (
     session_delete,
@@ -48,7 +55,9 @@ from games.services.tokens import api_token_create, api_token_hash, api_token_re
 __all__ = [
     "TIME_ZONES",
     "IdempotencyConflict",
+    "PenaltyInput",
     "StaleHand",
+    "StalePenalty",
     "api_token_create",
     "api_token_hash",
     "api_token_revoke",
@@ -69,6 +78,9 @@ __all__ = [
     "membership_remove",
     "membership_set",
     "name_clean",
+    "penalty_amend",
+    "penalty_delete",
+    "penalty_record",
     "player_create",
     "player_link_user",
     "player_update",

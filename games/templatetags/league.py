@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -14,7 +14,7 @@ from games.selectors import ScoreSheet
 from scoring.chinese import pattern_name
 from scoring.display import SEAT_LABELS, format_ratio
 from scoring.families import EngineError, Family, get_family
-from scoring.families.base import Column
+from scoring.families.base import Column, shown_columns
 
 register = template.Library()
 
@@ -114,6 +114,12 @@ def describe_revision(revision: HandRevision, sheet: ScoreSheet) -> str:
         return family.describe_hand(revision.previous_input, names, params=version.params)
     except (EngineError, KeyError, IndexError, TypeError):
         return "unreadable input"
+
+
+@register.filter
+def columns_shown(family: Family, rows: Sequence[Any]) -> list[Column]:
+    """The family's standings columns these rows show (penalties only where there are)."""
+    return shown_columns(family.standings_columns, rows)
 
 
 CELL_FORMATS = {"percent": percent, "ratio": ratio, "points": points, "signed": signed}
