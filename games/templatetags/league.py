@@ -117,6 +117,12 @@ def describe_revision(revision: HandRevision, sheet: ScoreSheet) -> str:
 
 
 @register.filter
+def any_nonzero(values: Sequence[Any]) -> bool:
+    """Whether any of the values is other than zero."""
+    return any(values)
+
+
+@register.filter
 def columns_shown(family: Family, rows: Sequence[Any]) -> list[Column]:
     """The family's standings columns these rows show (penalties only where there are)."""
     return shown_columns(family.standings_columns, rows)

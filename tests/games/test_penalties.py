@@ -12,13 +12,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.test import Client
 
 from games import selectors, services
-from games.models import Penalty, Player, Season, Session, SessionSeatTotal
+from games.models import Club, Penalty, Player, Season, Session, SessionSeatTotal
 from games.services import PenaltyInput
 from games.totals import totals_differences
 from scoring.engine.penalties import ChomboEnds, PenaltyPreset, shares
 from scoring.families import get_family
+from tests.conftest import HK_HALF
 
 pytestmark = pytest.mark.django_db
 
@@ -266,3 +268,110 @@ def test_a_session_of_another_day_is_unaffected(
     fine(other, players[0], alice, amount=30)
     assert totals(session) == {}
     assert totals(other)["A"] == (0, -30)
+
+
+# --- the pages -----------------------------------------------------------------------------
+
+
+def test_a_member_records_a_penalty_from_the_session_page_and_the_sheet_shows_it(
+    session: Session, players: list[Player], as_bob: Client
+) -> None:
+    page = as_bob.get(f"/c/dragons/sessions/{session.pk}/penalties/new/")
+    assert page.status_code == 200
+    # The family's preset fills the form in: HK, 9 portions at its maximum (base 2 × 32).
+    assert page.context["form"].initial["amount"] == 576
+    assert "a chombo costs 576, paid to the other players equally" in page.content.decode()
+    response = as_bob.post(
+        f"/c/dragons/sessions/{session.pk}/penalties/new/",
+        {
+            "player": players[1].pk,
+            "reason": "lateness",
+            "amount": 300,
+            "zero_sum": "on",
+            "client_id": str(uuid.uuid4()),
+        },
+    )
+    assert response.status_code == 302
+    sheet = as_bob.get(f"/c/dragons/sessions/{session.pk}/")
+    text = sheet.content.decode()
+    assert "After penalties" in text
+    assert sheet.context["sheet"].penalty_totals == [100, -300, 100, 100]
+    assert "Lateness, −300" in text
+
+
+def test_a_penalty_form_names_what_is_wrong(
+    session: Session, players: list[Player], as_bob: Client
+) -> None:
+    response = as_bob.post(
+        f"/c/dragons/sessions/{session.pk}/penalties/new/",
+        {"player": players[1].pk, "reason": "other", "note": "", "amount": 5},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["note"] == ["Say what the penalty is for."]
+    assert not Penalty.objects.exists()
+
+
+def test_amend_and_delete_pages_keep_the_history(
+    session: Session, players: list[Player], alice: User, as_bob: Client
+) -> None:
+    penalty = fine(session, players[0], alice, amount=30)
+    response = as_bob.post(
+        f"/c/dragons/penalties/{penalty.pk}/edit/",
+        {
+            "player": players[0].pk,
+            "reason": "conduct",
+            "amount": 60,
+            "zero_sum": "on",
+            "version": 1,
+            "why": "doubled",
+        },
+    )
+    assert response.status_code == 302
+    assert totals(session)["A"] == (0, -60)
+    response = as_bob.post(
+        f"/c/dragons/penalties/{penalty.pk}/delete/", {"version": 2, "why": "withdrawn"}
+    )
+    assert response.status_code == 302
+    assert totals(session) == {}
+    text = as_bob.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
+    assert "“doubled”" in text and "“withdrawn”" in text
+
+
+def test_viewers_may_not_record_penalties(
+    session: Session, players: list[Player], as_charlie: Client
+) -> None:
+    response = as_charlie.get(f"/c/dragons/sessions/{session.pk}/penalties/new/")
+    assert response.status_code == 403
+
+
+def test_strangers_get_404_for_another_clubs_penalties(
+    session: Session, players: list[Player], alice: User, as_dave: Client, private_club: Club
+) -> None:
+    penalty = fine(session, players[0], alice)
+    # Dave organises Tigers: Dragons' penalty is not found under his club's address.
+    assert as_dave.get(f"/c/tigers/penalties/{penalty.pk}/edit/").status_code == 404
+    assert (
+        as_dave.post(
+            f"/c/tigers/penalties/{penalty.pk}/delete/", {"version": 1, "why": "x"}
+        ).status_code
+        == 404
+    )
+    assert as_dave.get(f"/c/tigers/sessions/{session.pk}/penalties/new/").status_code == 404
+    penalty.refresh_from_db()
+    assert penalty.deleted_at is None
+
+
+def test_strangers_get_404_in_a_members_only_club(
+    private_club: Club, dave: User, as_bob: Client
+) -> None:
+    rules = services.rule_set_create(
+        club=private_club, name="R", family="hk", params=HK_HALF, by=dave
+    )
+    season = services.season_save(club=private_club, name="S", rule_set=rules)
+    seated = [services.player_create(club=private_club, name=name) for name in "WXYZ"]
+    session = services.session_start(
+        season=season, played_on=dt.date(2026, 3, 1), players=seated, by=dave
+    )
+    penalty = fine(session, seated[0], dave)
+    assert as_bob.get(f"/c/tigers/sessions/{session.pk}/penalties/new/").status_code == 404
+    assert as_bob.get(f"/c/tigers/penalties/{penalty.pk}/edit/").status_code == 404

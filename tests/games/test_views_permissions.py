@@ -55,6 +55,7 @@ CLUB_PAGES = [
     ("session_rules", "/c/{slug}/sessions/{session}/rules/", "organiser"),
     ("session_rescore", "/c/{slug}/sessions/{session}/rescore/", "organiser"),
     ("hand_new", "/c/{slug}/sessions/{session}/hands/new/", "member"),
+    ("penalty_new", "/c/{slug}/sessions/{session}/penalties/new/", "member"),
     ("hand_edit", "/c/{slug}/hands/{hand}/edit/", "member"),
     ("hand_delete", "/c/{slug}/hands/{hand}/delete/", "member"),
     ("hand_replay", "/c/{slug}/hands/{hand}/replay/", "read"),
@@ -94,6 +95,8 @@ MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr", "invitation_wi
 WEBHOOK_ROUTES = {"webhooks:resume", "webhooks:delete"}
 # Undo, which only the member who recorded the hand may do, for a minute: tests/games/test_undo.py.
 UNDO_ROUTES = {"hand_undo"}
+# A penalty's amendment and deletion, which the worlds have none of: tests/games/test_penalties.py.
+PENALTY_ROUTES = {"penalty_edit", "penalty_delete"}
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,7 @@ def test_the_tables_cover_every_route() -> None:
     }
     covered = {name for name, _, _ in CLUB_PAGES} | {m.name for m in CLUB_MUTATIONS}
     others = SITE_ROUTES | FAMILY_PAGES | MEMBER_ROUTES | WEBHOOK_ROUTES | UNDO_ROUTES
+    others |= PENALTY_ROUTES
     assert names == covered | others
 
 

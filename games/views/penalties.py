@@ -1,0 +1,123 @@
+"""Recording, amending and deleting penalties: who may record a hand may record one."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from games import selectors, services
+from games.access import ClubAccess, club_access, signed_in
+from games.forms import PenaltyChangeForm, PenaltyForm, apply_validation_error
+from games.models import Membership, Penalty, Session
+from games.views.sessions import get_session
+
+MEMBER = Membership.Role.MEMBER
+
+
+def _get_penalty(access: ClubAccess, penalty_id: int) -> Penalty:
+    queryset = Penalty.objects.select_related("session__rule_set_version__rule_set", "player")
+    return get_object_or_404(queryset, club=access.club, pk=penalty_id, deleted_at=None)
+
+
+def _render(
+    request: HttpRequest, access: ClubAccess, session: Session, **context: Any
+) -> HttpResponse:
+    preset = selectors.session_penalty_preset(session=session)
+    context |= {"access": access, "club": access.club, "session": session, "preset": preset}
+    return render(request, "games/penalty_form.html", context)
+
+
+@login_required
+def penalty_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    session = get_session(access.club.pk, session_id)
+    if request.method != "POST":
+        preset = selectors.session_penalty_preset(session=session)
+        initial = {
+            "reason": Penalty.Reason.CHOMBO,
+            "amount": preset.chombo,
+            "zero_sum": preset.zero_sum,
+            "client_id": uuid.uuid4(),
+        }
+        return _render(request, access, session, form=PenaltyForm(initial=initial, session=session))
+    form = PenaltyForm(request.POST, session=session)
+    if form.is_valid():
+        try:
+            services.penalty_record(
+                session=session,
+                penalty=form.penalty(),
+                by=signed_in(request),
+                client_id=form.cleaned_data["client_id"],
+            )
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            messages.success(request, _("Penalty recorded."))
+            return redirect("league:session", slug=slug, session_id=session.pk)
+    return _render(request, access, session, form=form)
+
+
+@login_required
+def penalty_edit(request: HttpRequest, slug: str, penalty_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    penalty = _get_penalty(access, penalty_id)
+    session = penalty.session
+    initial = {
+        "player": penalty.player_id,
+        "reason": penalty.reason,
+        "note": penalty.note,
+        "amount": penalty.amount,
+        "zero_sum": penalty.zero_sum,
+    }
+    form = PenaltyForm(request.POST or None, initial=initial, session=session)
+    change = PenaltyChangeForm(request.POST or None, initial={"version": penalty.version})
+    if request.method == "POST" and form.is_valid() and change.is_valid():
+        try:
+            services.penalty_amend(
+                penalty=penalty,
+                changed=form.penalty(),
+                expected_version=change.cleaned_data["version"],
+                why=change.cleaned_data["why"],
+                by=signed_in(request),
+            )
+        except ValidationError as error:
+            apply_validation_error(form, error)
+        else:
+            messages.success(request, _("Penalty amended."))
+            return redirect("league:session", slug=slug, session_id=session.pk)
+    return _render(request, access, session, form=form, change=change, penalty=penalty)
+
+
+@login_required
+def penalty_delete(request: HttpRequest, slug: str, penalty_id: int) -> HttpResponse:
+    access = club_access(request, slug, role=MEMBER)
+    penalty = _get_penalty(access, penalty_id)
+    change = PenaltyChangeForm(request.POST or None, initial={"version": penalty.version})
+    if request.method == "POST" and change.is_valid():
+        try:
+            services.penalty_delete(
+                penalty=penalty,
+                expected_version=change.cleaned_data["version"],
+                why=change.cleaned_data["why"],
+                by=signed_in(request),
+            )
+        except ValidationError as error:
+            apply_validation_error(change, error)
+        else:
+            messages.success(request, _("Penalty deleted."))
+            return redirect("league:session", slug=slug, session_id=penalty.session_id)
+    context = {
+        "access": access,
+        "club": access.club,
+        "session": penalty.session,
+        "penalty": penalty,
+        "change": change,
+    }
+    return render(request, "games/penalty_delete.html", context)
