@@ -424,6 +424,16 @@ def _add_penalties(sheet: ScoreSheet) -> None:
     sheet.final_totals = [a + b for a, b in zip(sheet.totals, changes, strict=True)]
 
 
+def season_penalties(*, season: Season) -> QuerySet[Penalty]:
+    """The season's live penalties, by session date then when recorded, with their player,
+    session and recorder (one query)."""
+    return (
+        Penalty.objects.filter(session__season=season, deleted_at=None)
+        .select_related("player", "session", "recorded_by")
+        .order_by("session__played_on", "session_id", "recorded_at", "id")
+    )
+
+
 def session_penalty_preset(*, session: Session) -> PenaltyPreset:
     """What a chombo costs under the session's current rules (its family's preset)."""
     version = session.rule_set_version

@@ -118,6 +118,16 @@ urlpatterns = [
         penalties.penalty_new,
         name="penalty_new",
     ),
+    path(
+        club + "seasons/<int:season_id>/penalties/",
+        penalties.season_penalties,
+        name="season_penalties",
+    ),
+    path(
+        club + "seasons/<int:season_id>/penalties.csv",
+        penalties.season_penalties_csv,
+        name="season_penalties_csv",
+    ),
     path(club + "penalties/<int:penalty_id>/edit/", penalties.penalty_edit, name="penalty_edit"),
     path(
         club + "penalties/<int:penalty_id>/delete/", penalties.penalty_delete, name="penalty_delete"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import uuid
 from typing import Any
 
@@ -10,13 +11,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games import selectors, services
 from games.access import ClubAccess, club_access, signed_in
 from games.forms import PenaltyChangeForm, PenaltyForm, apply_validation_error
-from games.models import Membership, Penalty, Session
+from games.models import Membership, Penalty, Season, Session
 from games.views.sessions import get_session
+from scoring.score_files import spreadsheet_safe
 
 MEMBER = Membership.Role.MEMBER
 
@@ -121,3 +124,60 @@ def penalty_delete(request: HttpRequest, slug: str, penalty_id: int) -> HttpResp
         "change": change,
     }
     return render(request, "games/penalty_delete.html", context)
+
+
+def _season(access: ClubAccess, season_id: int) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("rule_set"), club=access.club, pk=season_id
+    )
+
+
+def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """Every live penalty of a season, for the organisers and a federation's audit."""
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    context = {
+        "access": access,
+        "club": access.club,
+        "season": season,
+        "penalties": selectors.season_penalties(season=season),
+    }
+    return render(request, "games/season_penalties.html", context)
+
+
+def season_penalties_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """The season's penalties as CSV: date, session, player, reason, note, amount, zero-sum,
+    who recorded it and when."""
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = slugify(season.name) or "season"
+    response["Content-Disposition"] = f'attachment; filename="{name}-penalties.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "date",
+            "session",
+            "player",
+            "reason",
+            "note",
+            "amount",
+            "zero_sum",
+            "recorded_by",
+            "recorded_at",
+        ]
+    )
+    for penalty in selectors.season_penalties(season=season):
+        cells = [
+            penalty.session.played_on.isoformat(),
+            penalty.session_id,
+            penalty.player.name,
+            penalty.reason,
+            penalty.note,
+            penalty.amount,
+            "yes" if penalty.zero_sum else "no",
+            penalty.recorded_by.username if penalty.recorded_by else "",
+            penalty.recorded_at.isoformat(timespec="seconds"),
+        ]
+        writer.writerow([spreadsheet_safe(cell) for cell in cells])
+    return response

@@ -375,3 +375,22 @@ def test_strangers_get_404_in_a_members_only_club(
     penalty = fine(session, seated[0], dave)
     assert as_bob.get(f"/c/tigers/sessions/{session.pk}/penalties/new/").status_code == 404
     assert as_bob.get(f"/c/tigers/penalties/{penalty.pk}/edit/").status_code == 404
+
+
+def test_the_seasons_penalty_list_and_csv_show_each_live_penalty(
+    season: Season, session: Session, players: list[Player], alice: User
+) -> None:
+    fine(session, players[1], alice, amount=300)
+    gone = fine(session, players[2], alice, amount=5)
+    services.penalty_delete(penalty=gone, expected_version=1, why="mistake", by=alice)
+    anyone = Client()
+    page = anyone.get(f"/c/dragons/seasons/{season.pk}/penalties/")
+    assert page.status_code == 200
+    assert [p.player.name for p in page.context["penalties"]] == ["B"]
+    response = anyone.get(f"/c/dragons/seasons/{season.pk}/penalties.csv")
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("date,session,player,reason,note,amount,zero_sum")
+    assert lines[1].startswith(f"2026-03-01,{session.pk},B,lateness,,300,yes,alice,")
+    assert len(lines) == 2
+    # Another club's season is not found under this club's address.
+    assert anyone.get(f"/c/tigers/seasons/{season.pk}/penalties/").status_code == 404

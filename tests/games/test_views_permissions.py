@@ -43,6 +43,8 @@ CLUB_PAGES = [
     ("season", "/c/{slug}/seasons/{season}/", "read"),
     ("season_edit", "/c/{slug}/seasons/{season}/edit/", "organiser"),
     ("season_sessions", "/c/{slug}/seasons/{season}/sessions/", "read"),
+    ("season_penalties", "/c/{slug}/seasons/{season}/penalties/", "read"),
+    ("season_penalties_csv", "/c/{slug}/seasons/{season}/penalties.csv", "read"),
     ("importing:scores", "/c/{slug}/seasons/{season}/import/", "organiser"),
     ("importing:job", "/c/{slug}/imports/{import}/", "organiser"),
     ("importing:progress", "/c/{slug}/imports/{import}/progress/", "organiser"),
