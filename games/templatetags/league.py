@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games.models import HandRevision
 from games.selectors import ScoreSheet
@@ -114,6 +115,28 @@ def describe_revision(revision: HandRevision, sheet: ScoreSheet) -> str:
         return family.describe_hand(revision.previous_input, names, params=version.params)
     except (EngineError, KeyError, IndexError, TypeError):
         return "unreadable input"
+
+
+@register.filter
+def chombo_text(family: Family, params: Mapping[str, Any]) -> str:
+    """What a chombo costs under these rules, and what it ends: "chombo 30, paid to the
+    others, ends the hand"."""
+    try:
+        preset = family.penalty_preset(params)
+    except (EngineError, KeyError, TypeError, ValueError):
+        return ""
+    amount = f"{preset.chombo:,}"
+    paid = (
+        _("chombo %(amount)s, paid to the others") % {"amount": amount}
+        if preset.zero_sum
+        else _("chombo %(amount)s, taken away") % {"amount": amount}
+    )
+    ends = {
+        "hand": _("ends the hand"),
+        "game": _("ends the game"),
+        "nothing": _("play goes on"),
+    }[str(preset.ends)]
+    return f"{paid}, {ends}"
 
 
 @register.filter

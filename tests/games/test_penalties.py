@@ -394,3 +394,9 @@ def test_the_seasons_penalty_list_and_csv_show_each_live_penalty(
     assert len(lines) == 2
     # Another club's season is not found under this club's address.
     assert anyone.get(f"/c/tigers/seasons/{season.pk}/penalties/").status_code == 404
+
+
+def test_the_rules_page_says_what_a_chombo_costs(season: Season) -> None:
+    text = Client().get("/c/dragons/rules/").content.decode()
+    # HK half rules: base 2, maximum 6 faan: a false win's 9 portions of 64.
+    assert "chombo 576, paid to the others, ends the hand" in text
