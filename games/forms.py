@@ -15,10 +15,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
 from games import services
-from games.models import Club, Invitation, Membership, Player, RuleSet, Season
+from games.models import Club, Invitation, Membership, Penalty, Player, RuleSet, Season, Session
 from scoring.display import SEAT_LABELS
 from scoring.forms.typed import model_choice_field
 from scoring.parameters import MAX_PARAMETER
+from scoring.penalties import MAX_AMOUNT
 
 
 def apply_validation_error(
@@ -284,3 +285,47 @@ class DateRangeForm(forms.Form):
 
 class StandingsFilterForm(DateRangeForm):
     min_games = forms.IntegerField(required=False, min_value=0, label=gettext_lazy("Minimum games"))
+
+
+class PenaltyForm(forms.Form):
+    """A penalty on one of a session's players: who, why, how much, paid to whom."""
+
+    player = forms.ModelChoiceField(label=gettext_lazy("Player"), queryset=Player.objects.none())
+    reason = forms.ChoiceField(label=gettext_lazy("Reason"), choices=Penalty.Reason.choices)
+    note = forms.CharField(
+        label=gettext_lazy("What happened"),
+        max_length=200,
+        required=False,
+        help_text=gettext_lazy("Required for “other”."),
+    )
+    amount = forms.IntegerField(label=gettext_lazy("Amount"), min_value=1, max_value=MAX_AMOUNT)
+    zero_sum = forms.BooleanField(
+        label=gettext_lazy("Paid to the other players (zero-sum)"),
+        required=False,
+        help_text=gettext_lazy("Unticked, the amount is only taken away from the player."),
+    )
+    client_id = forms.UUIDField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, session: Session, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(seats__session=session).order_by("seats__position")
+        self.fields["player"].queryset = players  # type: ignore[attr-defined]
+
+    def penalty(self) -> services.PenaltyInput:
+        data = self.cleaned_data
+        return services.PenaltyInput(
+            player=data["player"],
+            reason=data["reason"],
+            amount=data["amount"],
+            zero_sum=data["zero_sum"],
+            note=data["note"],
+        )
+
+
+class PenaltyChangeForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_PARAMETER)
+    why = forms.CharField(
+        label=gettext_lazy("Why the change?"),
+        max_length=200,
+        help_text=gettext_lazy("Everyone at the table will see it."),
+    )

@@ -459,6 +459,9 @@ class SessionSeatTotal(models.Model):
     best_east_run = models.PositiveSmallIntegerField(null=True, blank=True)
     # The hands in which this seat declared a ready hand with a stake.
     declarations = models.PositiveIntegerField(default=0)
+    # The seat's change from the session's live penalties (its own, and its share of the
+    # others' zero-sum ones): counted apart from ``net``, the hands'.
+    penalties = models.DecimalField(max_digits=30, decimal_places=6, default=0)
 
     class Meta:
         ordering = ["session", "seat"]
@@ -497,6 +500,91 @@ class HandRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.hand}"
+
+
+class Penalty(models.Model):
+    """A fine on one player of a session (a table of an event round too): its amount in the
+    family's unit, taken from the player and paid to the others or to no one.
+
+    Counted in the session's kept totals (``SessionSeatTotal.penalties``), apart from the
+    hands. Amended and deleted as a hand is: the revisions keep what it was.
+    """
+
+    class Reason(models.TextChoices):
+        CHOMBO = "chombo", gettext_lazy("Chombo")
+        FALSE_WIN = "false_win", gettext_lazy("False win")
+        LATENESS = "lateness", gettext_lazy("Lateness")
+        CONDUCT = "conduct", gettext_lazy("Conduct")
+        OTHER = "other", gettext_lazy("Other")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="penalties")
+    # Copied from the session: the scope of the entry id, as on a hand.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    # What happened, in the organiser's words; required for "other".
+    note = models.CharField(max_length=200, blank=True, default="")
+    amount = models.PositiveIntegerField()
+    # Paid to the other players equally (zero-sum), or only taken away.
+    zero_sum = models.BooleanField(default=True)
+    client_id = models.UUIDField(default=uuid.uuid4)
+    version = models.PositiveIntegerField(default=1)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "recorded_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "client_id"], name="one_penalty_per_entry_id"),
+            models.CheckConstraint(condition=Q(amount__gte=1), name="penalty_amount_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="penalty_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"penalty of {self.amount} on {self.player} in {self.session}"
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+    def fields(self) -> dict[str, object]:
+        """What a revision keeps of the penalty."""
+        return {
+            "player": self.player_id,
+            "reason": self.reason,
+            "note": self.note,
+            "amount": self.amount,
+            "zero_sum": self.zero_sum,
+        }
+
+
+class PenaltyRevision(models.Model):
+    """The audit trail: what a penalty was before each amendment or deletion."""
+
+    class Action(models.TextChoices):
+        AMEND = "amend", gettext_lazy("Amended")
+        DELETE = "delete", gettext_lazy("Deleted")
+
+    penalty = models.ForeignKey(Penalty, on_delete=models.CASCADE, related_name="revisions")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    previous = models.JSONField()
+    previous_version = models.PositiveIntegerField()
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["penalty", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.penalty}"
 
 
 def new_invitation_token() -> str:

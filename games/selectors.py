@@ -38,6 +38,8 @@ from games.models import (
     HandRevision,
     Invitation,
     Membership,
+    Penalty,
+    PenaltyRevision,
     Player,
     RuleSetVersion,
     Score,
@@ -48,6 +50,7 @@ from games.models import (
 )
 from games.snapshot import consistent_read
 from scoring.families import Family, SessionSeat, get_family
+from scoring.penalties import PenaltyPreset, shares
 
 SEATS = 4  # every family with season standings seats four
 
@@ -219,6 +222,7 @@ def session_sheet_poll(
     if user.is_authenticated:
         members = Membership.objects.filter(club=OuterRef("club_id"), user_id=user.pk)
         role = Subquery(members.values("role")[:1])
+    fined = Penalty.objects.filter(session=OuterRef("pk")).order_by().values("session")
     rows = list(
         Session.objects.filter(pk=session_id, club__slug=slug)
         .values("rule_set_version_id", "status", "club__visibility")
@@ -227,6 +231,7 @@ def session_sheet_poll(
             last=Max("hands__id"),
             changed=Max("hands__updated_at"),
             role=role,
+            penalised=Subquery(fined.annotate(at=Max("updated_at")).values("at")[:1]),
         )
     )
     if not rows:
@@ -237,7 +242,8 @@ def session_sheet_poll(
         role=row["role"],
         version=_sheet_version(
             row["rule_set_version_id"], row["status"], row["count"], row["last"], row["changed"]
-        ),
+        )
+        + _penalties_version(row["penalised"]),
     )
 
 
@@ -247,7 +253,14 @@ def sheet_version_of(sheet: ScoreSheet) -> str:
     last = max((hand.pk for hand in hands), default=None)
     changed = max((hand.updated_at for hand in hands), default=None)
     session = sheet.session
-    return _sheet_version(session.rule_set_version_id, session.status, len(hands), last, changed)
+    penalised = max((penalty.updated_at for penalty in sheet.penalties), default=None)
+    version = _sheet_version(session.rule_set_version_id, session.status, len(hands), last, changed)
+    return version + _penalties_version(penalised)
+
+
+def _penalties_version(changed: dt.datetime | None) -> str:
+    """The part of a sheet's version its penalties give: when one last changed."""
+    return f"-p{changed.timestamp()}" if changed else ""
 
 
 def _sheet_version(
@@ -336,6 +349,11 @@ class ScoreSheet:
     rows: list[SheetRow] = field(default_factory=list)
     totals: list[Decimal] = field(default_factory=list)
     deleted: list[Hand] = field(default_factory=list)
+    # Every penalty of the session, deleted ones too (with their history), by when recorded;
+    # each seat's change from the live ones, and its total after them.
+    penalties: list[Penalty] = field(default_factory=list)
+    penalty_totals: list[Decimal] = field(default_factory=list)
+    final_totals: list[Decimal] = field(default_factory=list)
     next_state: Any = None  # the family's table after the last hand, when it has one
     # The rules switched to for the next hand, when they differ from the last hand's.
     next_rules_change: str = ""
@@ -377,6 +395,7 @@ def session_sheet(*, session: Session) -> ScoreSheet:
         sheet.rows.append(SheetRow(hand, description, changes, list(sheet.totals)))
     _add_rules_changes(sheet, family)
     _add_table_states(sheet, family, session.rule_set_version.params)
+    _add_penalties(sheet)
     return sheet
 
 
@@ -423,6 +442,47 @@ def session_table_now(*, session: Session, names: list[str]) -> TableNow:
     place = len(played) + 1
     line = family.table_line(place=place, hands=inputs, names=names, state=state)
     return TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+
+
+def _add_penalties(sheet: ScoreSheet) -> None:
+    """The session's penalties, and each seat's change from the live ones (as the kept
+    totals count them: the engine shares each among the seats)."""
+    revisions = Prefetch("revisions", queryset=PenaltyRevision.objects.select_related("by"))
+    sheet.penalties = list(
+        sheet.session.penalties.select_related("player", "recorded_by", "updated_by")
+        .prefetch_related(revisions)
+        .order_by("recorded_at", "id")
+    )
+    position = {seat.player_id: seat.position for seat in sheet.seats}
+    changes = [Decimal(0)] * len(sheet.seats)
+    for penalty in sheet.penalties:
+        if penalty.is_deleted or penalty.player_id not in position:
+            continue
+        split = shares(
+            penalty.amount,
+            offender=position[penalty.player_id],
+            seats=len(sheet.seats),
+            zero_sum=penalty.zero_sum,
+        )
+        changes = [total + change for total, change in zip(changes, split, strict=True)]
+    sheet.penalty_totals = changes
+    sheet.final_totals = [a + b for a, b in zip(sheet.totals, changes, strict=True)]
+
+
+def season_penalties(*, season: Season) -> QuerySet[Penalty]:
+    """The season's live penalties, by session date then when recorded, with their player,
+    session and recorder (one query)."""
+    return (
+        Penalty.objects.filter(session__season=season, deleted_at=None)
+        .select_related("player", "session", "recorded_by")
+        .order_by("session__played_on", "session_id", "recorded_at", "id")
+    )
+
+
+def session_penalty_preset(*, session: Session) -> PenaltyPreset:
+    """What a chombo costs under the session's current rules (its family's preset)."""
+    version = session.rule_set_version
+    return get_family(version.rule_set.family).penalty_preset(version.params)
 
 
 def _add_rules_changes(sheet: ScoreSheet, family: Family) -> None:
@@ -496,6 +556,24 @@ class StandingRow:
     placement_points: Fraction = Fraction(0)
     places: Fraction = Fraction(0)
     placed: int = 0
+    # The player's change from penalties, apart from ``net`` (the hands').
+    penalties: Decimal = Decimal(0)
+
+    @property
+    def penalised_net(self) -> Decimal:
+        """The net after penalties: what the standings rank by where they rank by net."""
+        return self.net + self.penalties
+
+    @property
+    def penalised_net_per_game(self) -> Fraction | None:
+        return Fraction(self.penalised_net) / self.games if self.games else None
+
+    @property
+    def penalised_real_losses_per_game(self) -> Fraction | None:
+        """Big Two's real losses per game, a penalty counted as a loss (a share of another's
+        as a gain)."""
+        losses = Fraction(self.real_losses) - Fraction(self.penalties)
+        return losses / self.games if self.games else None
 
     @property
     def declaration_fraction(self) -> Fraction | None:
@@ -584,6 +662,7 @@ def standings_of(*, totals: QuerySet[SessionSeatTotal], family: Family) -> list[
             deal_ins=Sum("deal_ins"),
             win_value=Sum("win_value"),
             declarations=Sum("declarations"),
+            penalties=Sum("penalties"),
         )
         .order_by()
     )

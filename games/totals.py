@@ -18,9 +18,10 @@ from django.db.models import Count, F, Max, Model, OuterRef, Q, QuerySet, Subque
 from django.db.models.functions import Coalesce
 from django_tasks import task
 
-from games.models import Score, Season, Seat, Session, SessionSeatTotal
+from games.models import Penalty, Score, Season, Seat, Session, SessionSeatTotal
 from games.signals import session_totals_changed
 from scoring.families import SeatResult
+from scoring.penalties import shares
 
 # Sessions per query: well under every database's limit of bound parameters, and few rows.
 CHUNK = 500
@@ -49,13 +50,19 @@ RESULT = tuple(field.name for field in fields(SeatResult))
 # How many of the seat's wins had each value, {"3": 2, "5": 1}: the histogram of winning
 # values sums these (a second grouped query, as no portable SQL aggregate builds the object).
 WIN_VALUES = "win_values"
-COLUMNS = (*PLACE, *FIGURES, WIN_VALUES)
+# Each seat's change from the session's live penalties, summed apart from the hands' (a seat
+# with a penalty and no hands has totals too, of no hands).
+PENALTIES = "penalties"
+COLUMNS = (*PLACE, *FIGURES, WIN_VALUES, PENALTIES)
 
 
 def recomputed(
-    scores: QuerySet[Any], figures: Iterable[str] = (*FIGURES, WIN_VALUES)
+    scores: QuerySet[Any],
+    figures: Iterable[str] = (*FIGURES, WIN_VALUES, PENALTIES),
+    session_ids: Sequence[int] = (),
 ) -> list[dict[str, Any]]:
-    """Each session seat's totals over ``scores``, as dicts of ``PLACE`` and ``figures``."""
+    """Each session seat's totals over ``scores``, as dicts of ``PLACE`` and ``figures``;
+    with ``PENALTIES``, the live penalties of ``session_ids`` (the scores' sessions) too."""
     names = list(figures)
     wanted = {name: FIGURES[name] for name in names if name in FIGURES}
     totals = list(scores.values(*PLACE).annotate(**wanted).order_by("session_id", "seat"))
@@ -63,7 +70,55 @@ def recomputed(
         counts = win_value_counts(scores)
         for row in totals:
             row[WIN_VALUES] = counts.get((row["session_id"], row["seat"]), {})
+    if PENALTIES in names:
+        totals = with_penalties(totals, session_ids)
     return totals
+
+
+def penalty_changes(session_ids: Sequence[int]) -> dict[tuple[int, int], Decimal]:
+    """Each session seat's change from its session's live penalties (seats with none are
+    left out): the engine shares each penalty among the session's seats."""
+    penalties = Penalty.objects.filter(session_id__in=session_ids, deleted_at=None).order_by()
+    rows = list(penalties.values_list("session_id", "player_id", "amount", "zero_sum"))
+    if not rows:
+        return {}
+    seats: dict[int, dict[int, int]] = {}
+    seated = Seat.objects.filter(session_id__in={row[0] for row in rows}).order_by()
+    for session_id, position, player_id in seated.values_list(
+        "session_id", "position", "player_id"
+    ):
+        seats.setdefault(session_id, {})[player_id] = position
+    changes: dict[tuple[int, int], Decimal] = {}
+    for session_id, player_id, amount, zero_sum in rows:
+        table = seats[session_id]
+        split = shares(amount, offender=table[player_id], seats=len(table), zero_sum=zero_sum)
+        for seat, change in enumerate(split):
+            if change:
+                key = (session_id, seat)
+                changes[key] = changes.get(key, Decimal(0)) + change
+    return changes
+
+
+def with_penalties(rows: list[dict[str, Any]], session_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """``rows`` (every seat's totals of these sessions over their scores) with each seat's
+    penalties, and a row of no hands for a seat that has penalties but no scores."""
+    changes = penalty_changes(session_ids)
+    by_seat = {(row["session_id"], row["seat"]): row for row in rows}
+    for row in rows:
+        row[PENALTIES] = changes.get((row["session_id"], row["seat"]), Decimal(0))
+    missing = [key for key in changes if key not in by_seat]
+    if not missing:
+        return rows
+    seats = Seat.objects.filter(session_id__in={key[0] for key in missing}).order_by()
+    places = seats.values_list(
+        "session_id", "position", "player_id", "session__season_id", "session__played_on"
+    )
+    for place in places:
+        key = (place[0], place[1])
+        if key in changes and key not in by_seat:
+            total = summed(dict(zip(PLACE, place, strict=True)), [])
+            rows.append({**total, PENALTIES: changes[key]})
+    return sorted(rows, key=lambda row: (row["session_id"], row["seat"]))
 
 
 def summed(place: dict[str, Any], results: Iterable[tuple[SeatResult, int]]) -> dict[str, Any]:
@@ -71,6 +126,7 @@ def summed(place: dict[str, Any], results: Iterable[tuple[SeatResult, int]]) -> 
     still in memory: each result with how many hands had it. A large import sums its new
     sessions' totals so instead of reading back rows it has just written."""
     total: dict[str, Any] = dict.fromkeys(FIGURES, 0) | {"net": Decimal(0), WIN_VALUES: {}}
+    total[PENALTIES] = Decimal(0)
     total |= {"win_value": None, "best_win_value": None, "best_east_run": None}
     for result, n in results:
         _add(total, result, n)
@@ -111,7 +167,8 @@ def sessions_summed(session_ids: Sequence[int]) -> list[dict[str, Any]]:
     seats: dict[tuple[Any, ...], list[tuple[SeatResult, int]]] = {}
     for row in rows.values_list(*PLACE, *RESULT):
         seats.setdefault(row[: len(PLACE)], []).append((SeatResult(*row[len(PLACE) :]), 1))
-    return [summed(dict(zip(PLACE, place, strict=True)), seats[place]) for place in sorted(seats)]
+    totals = [summed(dict(zip(PLACE, place, strict=True)), seats[place]) for place in sorted(seats)]
+    return with_penalties(totals, session_ids)
 
 
 def win_value_counts(scores: QuerySet[Any]) -> dict[tuple[int, int], dict[str, int]]:
@@ -139,10 +196,11 @@ def write_totals(
     the figures their model has at that point.
     """
     fields = {field.name for field in total_model._meta.get_fields()}
-    figures = [name for name in (*FIGURES, WIN_VALUES) if name in fields]
+    figures = [name for name in (*FIGURES, WIN_VALUES, PENALTIES) if name in fields]
     for chunk in chunks(session_ids):
         total_model._default_manager.filter(session_id__in=chunk).delete()
-        rows = recomputed(score_model._default_manager.filter(session_id__in=chunk), figures)
+        scores = score_model._default_manager.filter(session_id__in=chunk)
+        rows = recomputed(scores, figures, chunk)
         total_model._default_manager.bulk_create(total_model(**row) for row in rows)
 
 
@@ -205,7 +263,8 @@ def totals_differences(*, session_ids: Sequence[int]) -> list[TotalsDifference]:
     the two reads)."""
     kept_rows = SessionSeatTotal.objects.filter(session_id__in=session_ids)
     kept = _by_seat(kept_rows.values(*COLUMNS))
-    expected = _by_seat(recomputed(Score.objects.filter(session_id__in=session_ids)))
+    scores = Score.objects.filter(session_id__in=session_ids)
+    expected = _by_seat(recomputed(scores, session_ids=session_ids))
     return [
         TotalsDifference(key[0], key[1], kept.get(key), expected.get(key))
         for key in sorted(kept.keys() | expected.keys())

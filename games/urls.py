@@ -10,6 +10,7 @@ from games.views import (
     health,
     language,
     offline,
+    penalties,
     people,
     player_merges,
     replay,
@@ -129,6 +130,25 @@ urlpatterns = [
         club + "sessions/<int:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"
     ),
     path(club + "hands/<int:hand_id>/edit/", hands.hand_edit, name="hand_edit"),
+    path(
+        club + "sessions/<int:session_id>/penalties/new/",
+        penalties.penalty_new,
+        name="penalty_new",
+    ),
+    path(
+        club + "seasons/<int:season_id>/penalties/",
+        penalties.season_penalties,
+        name="season_penalties",
+    ),
+    path(
+        club + "seasons/<int:season_id>/penalties.csv",
+        penalties.season_penalties_csv,
+        name="season_penalties_csv",
+    ),
+    path(club + "penalties/<int:penalty_id>/edit/", penalties.penalty_edit, name="penalty_edit"),
+    path(
+        club + "penalties/<int:penalty_id>/delete/", penalties.penalty_delete, name="penalty_delete"
+    ),
     path(club + "hands/<int:hand_id>/delete/", hands.hand_delete, name="hand_delete"),
     path(club + "hands/<int:hand_id>/undo/", hands.hand_undo, name="hand_undo"),
     path(club + "hands/<int:hand_id>/replay/", replay.hand_replay, name="hand_replay"),

@@ -33,6 +33,7 @@ from games.models import Membership
 from games.qr import qr_svg
 from games.templatetags.league import cell
 from scoring.families import get_family
+from scoring.families.base import shown_columns
 from scoring.score_files import spreadsheet_safe
 
 ORGANISER = Membership.Role.ORGANISER
@@ -343,14 +344,15 @@ def ranking_csv(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     access = club_access(request, slug)
     event = _event(access, event_id)
     family = get_family(event.rule_set.family)
-    columns = [column for column in family.standings_columns if column.shown]
+    rows = selectors.event_standings(event=event)
+    columns = shown_columns(family.standings_columns, rows)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="{slugify(event.name) or "event"}-ranking.csv"'
     )
     writer = csv.writer(response)
     writer.writerow([_("Rank"), _("Player"), *(str(column.label) for column in columns)])
-    for rank, row in enumerate(selectors.event_standings(event=event), 1):
+    for rank, row in enumerate(rows, 1):
         # A name a spreadsheet would run as a formula (=, +, -, @ first) is neutralised.
         cells = [rank, row.name, *(cell(row, column) for column in columns)]
         writer.writerow([spreadsheet_safe(value) for value in cells])

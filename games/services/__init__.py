@@ -36,6 +36,13 @@ from games.services.hands import (
     hand_record,
     hand_undo,
 )
+from games.services.penalties import (
+    PenaltyInput,
+    StalePenalty,
+    penalty_amend,
+    penalty_delete,
+    penalty_record,
+)
 from games.services.players import (
     name_owner,
     player_alias_add,
@@ -55,7 +62,9 @@ from games.services.tokens import api_token_create, api_token_hash, api_token_re
 __all__ = [
     "TIME_ZONES",
     "IdempotencyConflict",
+    "PenaltyInput",
     "StaleHand",
+    "StalePenalty",
     "api_token_create",
     "api_token_hash",
     "api_token_revoke",
@@ -77,6 +86,9 @@ __all__ = [
     "membership_set",
     "name_clean",
     "name_owner",
+    "penalty_amend",
+    "penalty_delete",
+    "penalty_record",
     "player_alias_add",
     "player_alias_remove",
     "player_create",

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games.models import HandRevision
 from games.selectors import ScoreSheet
 from scoring.chinese import pattern_name
 from scoring.display import SEAT_LABELS, format_ratio
 from scoring.families import EngineError, Family, get_family
-from scoring.families.base import Column
+from scoring.families.base import Column, shown_columns
 
 register = template.Library()
 
@@ -114,6 +115,40 @@ def describe_revision(revision: HandRevision, sheet: ScoreSheet) -> str:
         return family.describe_hand(revision.previous_input, names, params=version.params)
     except (EngineError, KeyError, IndexError, TypeError):
         return "unreadable input"
+
+
+@register.filter
+def chombo_text(family: Family, params: Mapping[str, Any]) -> str:
+    """What a chombo costs under these rules, and what it ends: "chombo 30, paid to the
+    others, ends the hand"."""
+    try:
+        preset = family.penalty_preset(params)
+    except (EngineError, KeyError, TypeError, ValueError):
+        return ""
+    amount = f"{preset.chombo:,}"
+    paid = (
+        _("chombo %(amount)s, paid to the others") % {"amount": amount}
+        if preset.zero_sum
+        else _("chombo %(amount)s, taken away") % {"amount": amount}
+    )
+    ends = {
+        "hand": _("ends the hand"),
+        "game": _("ends the game"),
+        "nothing": _("play goes on"),
+    }[str(preset.ends)]
+    return f"{paid}, {ends}"
+
+
+@register.filter
+def any_nonzero(values: Sequence[Any]) -> bool:
+    """Whether any of the values is other than zero."""
+    return any(values)
+
+
+@register.filter
+def columns_shown(family: Family, rows: Sequence[Any]) -> list[Column]:
+    """The family's standings columns these rows show (penalties only where there are)."""
+    return shown_columns(family.standings_columns, rows)
 
 
 CELL_FORMATS = {"percent": percent, "ratio": ratio, "points": points, "signed": signed}

@@ -11,11 +11,21 @@ from typing import Any, ClassVar
 
 from scoring.display import lazy_text
 from scoring.engine.bounds import is_whole
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.families import table_line
 from scoring.forms import HandInputForm, ParamsForm
 from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
 
-__all__ = ["Column", "Demo", "Family", "Placing", "SeatResult", "SessionSeat", "is_whole"]
+__all__ = [
+    "Column",
+    "Demo",
+    "Family",
+    "Placing",
+    "SeatResult",
+    "SessionSeat",
+    "is_whole",
+    "shown_columns",
+]
 
 
 # One demo session: (days after the season starts, seated players by name, hand inputs).
@@ -50,6 +60,9 @@ class Column:
     label: str
     kind: str = "count"
     shown: bool = True
+    # Shown only when some row has a value other than zero (penalties: most leagues have
+    # none); the API has it always.
+    when_any: bool = False
 
     @property
     def numeric(self) -> bool:
@@ -89,6 +102,20 @@ class Placing:
 
     points: Fraction
     place: int
+
+
+# The standings column of each player's penalties (their own, and their shares of others'),
+# shown apart from the hands' net; every family's standings have it last.
+PENALTIES_COLUMN = Column("penalties", lazy_text("Penalties"), "signed", when_any=True)
+
+
+def shown_columns(columns: Sequence[Column], rows: Sequence[Any]) -> list[Column]:
+    """The columns a page or a file shows of these standings rows."""
+    return [
+        column
+        for column in columns
+        if column.shown and (not column.when_any or any(getattr(r, column.field) for r in rows))
+    ]
 
 
 class Family:
@@ -152,18 +179,36 @@ class Family:
     analysis_charts: ClassVar[bool] = False
     # The demo club's league of this family (``manage.py seed_demo``), if any.
     demo: ClassVar[Demo | None] = None
+    # What a chombo costs where the rules leave it to the club: a sensible default (a limit
+    # hand's worth, paid to the others, and the hand is over).
+    chombo_preset: ClassVar[PenaltyPreset] = PenaltyPreset(
+        chombo=30, zero_sum=True, ends=ChomboEnds.HAND
+    )
     # Parameters whose text the engine interprets (a classical rules file): only callers who
     # are signed in may send them outside a stored rule set, so no stranger sets the work.
     uploaded_params: ClassVar[frozenset[str]] = frozenset()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every family's standings show the players' penalties, apart from their net."""
+        super().__init_subclass__(**kwargs)
+        if PENALTIES_COLUMN not in cls.standings_columns:
+            cls.standings_columns = (*cls.standings_columns, PENALTIES_COLUMN)
+
     def standings_key(self, row: Any) -> tuple[Any, ...]:
-        """Order of a standings row: highest net per game first, then by name."""
-        return (-(row.net_per_game or 0), row.name)
+        """Order of a standings row: highest net per game after penalties first, then by
+        name."""
+        return (-(row.penalised_net_per_game or 0), row.name)
 
     def event_standings_key(self, row: Any) -> tuple[Any, ...]:
         """Order of an event's standings (every player plays the same rounds, whatever
-        number of hands a table gets through): highest net first, then by name."""
-        return (-(row.net or 0), row.name)
+        number of hands a table gets through): highest net after penalties first, then by
+        name."""
+        return (-(row.penalised_net or 0), row.name)
+
+    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+        """What a chombo costs under rule-set ``params``, whether it is paid to the others,
+        and what it ends."""
+        return self.chombo_preset
 
     def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
         """Table points of one session's final totals (families with ``table_points``)."""

@@ -19,6 +19,7 @@ from scoring.engine.big_two_scorefile import (
     read_big_two_scores,
 )
 from scoring.engine.errors import HandError, RulesError
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.families.base import Column, Demo, Family, SeatResult
 from scoring.forms.big_two import BigTwoHandForm, BigTwoParamsForm
 from scoring.score_format import ScoreFormat, StandingLike, StatsTable, column_sums
@@ -155,9 +156,14 @@ class BigTwoFamily(Family):
     standings_nothing = lazy_text("No games recorded")
     marks_occasional = True
 
+    # The club's choice: a full hand of thirteen cards, paid to the others; the deal is over.
+    chombo_preset = PenaltyPreset(chombo=13, zero_sum=True, ends=ChomboEnds.HAND)
+
     def standings_key(self, row: Any) -> tuple[Any, ...]:
-        """Regular players first, then by real losses per game, then by name (§8.4)."""
-        return (not row.is_regular, row.real_losses_per_game, row.name)
+        """Regular players first, then by real losses per game (a penalty counts as a loss, one
+        paid to the player as a gain), then by name (§8.4)."""
+        losses = row.penalised_real_losses_per_game
+        return (not row.is_regular, losses is None, losses or 0, row.name)
 
     def default_params(self) -> dict[str, Any]:
         return {"fry_threshold": 10}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -14,6 +15,7 @@ from scoring.engine import hk
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.exact import parse_decimal, to_decimal
 from scoring.engine.hk_scorefile import HK_NAME, read_hk_scores
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.families import table_line
 from scoring.families.base import Demo, Family, SeatResult
 from scoring.forms.hk import HKHandForm, HKParamsForm
@@ -178,6 +180,14 @@ class HongKongFamily(Family):
     value_label = lazy_text("faan")
     score_file = HK_FORMAT
     demo = DEMO
+
+    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+        """A chombo costs what a false win (詐糊) pays: the maximum self-drawn amount to
+        each other player (9 portions at the maximum faan, rounded up to a whole point);
+        the hand is over."""
+        rules = rules_from_params(params)
+        amount = math.ceil(9 * hk.portion(rules.max_faan, rules))
+        return PenaltyPreset(chombo=amount, zero_sum=True, ends=ChomboEnds.HAND)
 
     def default_params(self) -> dict[str, Any]:
         return {"base": "1", "max_faan": 13, "responsibility": "full", "spiciness": "half"}

@@ -24,6 +24,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import rules as mcr_rules
 from scoring.engine.mcr import settlement
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.families import table_line
 from scoring.families.base import Column, Demo, Family, SeatResult, is_whole
 from scoring.families.mcr_seating import (
@@ -199,6 +200,12 @@ class MCRFamily(Family):
     hands_per_session = HANDS_PER_GAME
     session_template = "scoring/mcr_session.html"
 
+    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+        """The organiser's points: a chombo pays the rule set's false-win penalty to each
+        other player (§9.1), and the other three play the hand on."""
+        each = rules_from_params(params).false_win_penalty
+        return PenaltyPreset(chombo=3 * each, zero_sum=True, ends=ChomboEnds.NOTHING)
+
     def default_params(self) -> dict[str, Any]:
         return {
             "preset": "standard",
@@ -242,7 +249,7 @@ class MCRFamily(Family):
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Most table points first, then the highest total score, then by name."""
-        return (-row.table_points, -row.net, row.name)
+        return (-row.table_points, -row.penalised_net, row.name)
 
     def hand_context(self, number: int, params: Mapping[str, Any]) -> dict[str, Any]:
         return winds_for_hand(number, seating(params))

@@ -13,6 +13,7 @@ from scoring.engine import zung_jung
 from scoring.engine.errors import HandError, RulesError
 from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.engine.zung_jung.settlement import Outcome, ZungJungHand, settle
 from scoring.engine.zung_jung.settlement import validate as validate_settlement
 from scoring.families import table_line
@@ -124,6 +125,12 @@ class ZungJungFamily(Family):
     hand_form = ZungJungHandForm
     value_label = lazy_text("points")
     demo = DEMO
+
+    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+        """A chombo costs an Illegal Call (詐和, 1.7) to each other player (40 points unless
+        the rule set says otherwise); the hand is over."""
+        each = params.get("illegal_call") or 40
+        return PenaltyPreset(chombo=3 * int(each), zero_sum=True, ends=ChomboEnds.HAND)
 
     def default_params(self) -> dict[str, Any]:
         return {

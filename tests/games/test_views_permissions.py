@@ -44,6 +44,8 @@ CLUB_PAGES = [
     ("season", "/c/{slug}/seasons/{season}/", "read"),
     ("season_edit", "/c/{slug}/seasons/{season}/edit/", "organiser"),
     ("season_sessions", "/c/{slug}/seasons/{season}/sessions/", "read"),
+    ("season_penalties", "/c/{slug}/seasons/{season}/penalties/", "read"),
+    ("season_penalties_csv", "/c/{slug}/seasons/{season}/penalties.csv", "read"),
     ("importing:scores", "/c/{slug}/seasons/{season}/import/", "organiser"),
     ("importing:job", "/c/{slug}/imports/{import}/", "organiser"),
     ("importing:progress", "/c/{slug}/imports/{import}/progress/", "organiser"),
@@ -56,6 +58,7 @@ CLUB_PAGES = [
     ("session_rules", "/c/{slug}/sessions/{session}/rules/", "organiser"),
     ("session_rescore", "/c/{slug}/sessions/{session}/rescore/", "organiser"),
     ("hand_new", "/c/{slug}/sessions/{session}/hands/new/", "member"),
+    ("penalty_new", "/c/{slug}/sessions/{session}/penalties/new/", "member"),
     ("hand_edit", "/c/{slug}/hands/{hand}/edit/", "member"),
     ("hand_delete", "/c/{slug}/hands/{hand}/delete/", "member"),
     ("hand_replay", "/c/{slug}/hands/{hand}/replay/", "read"),
@@ -97,6 +100,8 @@ WEBHOOK_ROUTES = {"webhooks:resume", "webhooks:delete"}
 UNDO_ROUTES = {"hand_undo"}
 # A merge's undo and a player's other names: tests/games/test_views_player_merge.py.
 MERGE_ROUTES = {"player_merge_undo", "player_alias_add", "player_alias_remove"}
+# A penalty's amendment and deletion, which the worlds have none of: tests/games/test_penalties.py.
+PENALTY_ROUTES = {"penalty_edit", "penalty_delete"}
 
 
 @dataclass(frozen=True)
@@ -224,6 +229,7 @@ def test_the_tables_cover_every_route() -> None:
     covered = {name for name, _, _ in CLUB_PAGES} | {m.name for m in CLUB_MUTATIONS}
     others = SITE_ROUTES | FAMILY_PAGES | MEMBER_ROUTES | WEBHOOK_ROUTES | UNDO_ROUTES
     others |= MERGE_ROUTES
+    others |= PENALTY_ROUTES
     assert names == covered | others
 
 

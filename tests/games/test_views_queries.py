@@ -20,8 +20,9 @@ from tests.fuzz.world import HAND_INPUTS, PARAMS
 # Pinned: a change that adds a query to these pages must say why here.
 # Both: the signed-in session, the user, the membership with its club. Then the sheet: the session
 # (with season and rules), its seats with players, its hands with their recorders, the hands'
-# scores, and their revisions with who made them.
-SHEET_QUERIES = 8
+# scores, and their revisions with who made them; the session's penalties with their players
+# and recorders (their revisions only when there are penalties).
+SHEET_QUERIES = 9
 # The season (with its rule set), the standings aggregate, the season's sessions with the
 # number of hands, and their seats with players.
 STANDINGS_QUERIES = 7

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.display import lazy_text
 from scoring.engine import classical
 from scoring.engine.classical.model import PaymentMethod
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.families import table_line
 from scoring.families.base import Column, SeatResult, SequentialFamily
 from scoring.families.classical import session
@@ -58,9 +59,12 @@ class ClassicalFamily(SequentialFamily):
     session_template = "scoring/classical_session.html"
     hand_template = "scoring/classical_hand_detail.html"
 
+    # The club's choice: a false Mah-Jongg pays 100 to each other player; the hand is over.
+    chombo_preset = PenaltyPreset(chombo=300, zero_sum=True, ends=ChomboEnds.HAND)
+
     def standings_key(self, row: Any) -> tuple[Any, ...]:
-        """Highest stake change first, then by name."""
-        return (-(row.net or 0), row.name)
+        """Highest stake change after penalties first, then by name."""
+        return (-(row.penalised_net or 0), row.name)
 
     def default_params(self) -> dict[str, Any]:
         return self.clean_params({"rules": classical.DEFAULT_PRESET, "stake": 2000})

@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.display import lazy_text
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.engine.riichi import GameState, final_scores
-from scoring.engine.riichi.rules import RIICHI_STICK, SEATS
+from scoring.engine.riichi.rules import RIICHI_STICK, SEATS, ChomboPenalty
 from scoring.families import table_line
 from scoring.families.base import (
     Column,
@@ -36,6 +37,9 @@ from scoring.families.riichi.params import (
     rules_from_params,
 )
 from scoring.families.riichi.stats import RIICHI_STATS
+
+# A chombo paid at the table: a non-dealer's mangan, paid to the others.
+REVERSE_MANGAN = 8000
 
 
 class RiichiFamily(SequentialFamily):
@@ -67,8 +71,19 @@ class RiichiFamily(SequentialFamily):
         return self.standings_key(row)
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
-        """Most placement points first, then the best average place, then by name."""
-        return (-row.placement_points, row.average_place or SEATS, row.name)
+        """Most placement points after penalties first, then the best average place, then
+        by name."""
+        points = row.placement_points + Fraction(row.penalties)
+        return (-points, row.average_place or SEATS, row.name)
+
+    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+        """The printed rules': EMA and WRC take the chombo penalty (20,000) off the final
+        score, paid to no one; a preset that pays it at the table as a reverse mangan pays
+        8,000 to the others. Either way the hand is replayed: it ends that hand only."""
+        rules = rules_from_params(params)
+        if rules.chombo is ChomboPenalty.FINAL:
+            return PenaltyPreset(rules.chombo_points, zero_sum=False, ends=ChomboEnds.HAND)
+        return PenaltyPreset(REVERSE_MANGAN, zero_sum=True, ends=ChomboEnds.HAND)
 
     def default_params(self) -> dict[str, Any]:
         return {"preset": DEFAULT_PRESET}
