@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring.chinese import in_reader_script
 from scoring.engine.errors import EngineError, RulesError
 from scoring.engine.evaluation import (
@@ -63,11 +65,12 @@ def evaluate_hand(hand: Any, family_name: str, preset: str | None = None) -> dic
 
 def rules_choices() -> list[tuple[str, str]]:
     """Every ``family:preset`` the engine can evaluate, labelled for a select box (the
-    engine's label, its Chinese in the reader's script)."""
+    engine's label in the reader's language where the catalogue has it, its Chinese in the
+    reader's script)."""
     choices = []
     for name in FAMILY_MODULES:
         chosen = family(name)
-        label = in_reader_script(chosen.label)
+        label = in_reader_script(gettext(chosen.label))
         for preset in chosen.presets():
             choices.append((f"{name}:{preset}", f"{label} · {preset}"))
     return choices
@@ -86,7 +89,11 @@ def evaluate_rules(rules: str, hand: Mapping[str, Any]) -> dict[str, Any]:
 def hand_extra_groups() -> list[tuple[str, str, tuple[HandExtra, ...]]]:
     """Each family whose hand objects add keys to hand-json: its name, label and keys."""
     chosen = [family(name) for name in FAMILY_MODULES]
-    return [(each.name, each.label, each.hand_extras) for each in chosen if each.hand_extras]
+    return [
+        (each.name, in_reader_script(gettext(each.label)), each.hand_extras)
+        for each in chosen
+        if each.hand_extras
+    ]
 
 
 def hand_extras_of(rules: str) -> tuple[HandExtra, ...]:

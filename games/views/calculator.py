@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.chinese import with_pattern_labels
 from scoring.evaluation import (
@@ -59,9 +59,9 @@ def extra_field(extra: HandExtra) -> forms.Field:
     """A tick box for a flag, a short text box for tiles."""
     if extra.kind == "tiles":
         return forms.CharField(
-            required=False, max_length=40, label=extra.label, help_text=extra.help_text
+            required=False, max_length=40, label=gettext(extra.label), help_text=extra.help_text
         )
-    return forms.BooleanField(required=False, label=extra.label, help_text=extra.help_text)
+    return forms.BooleanField(required=False, label=gettext(extra.label), help_text=extra.help_text)
 
 
 def calculator(request: HttpRequest) -> HttpResponse:

@@ -78,6 +78,10 @@ def test_every_api_route_is_covered_here() -> None:
         "events/<int:event_id>/rounds/<int:number>/resume/",
         "events/<int:event_id>/rounds/<int:number>/extend/",
         "events/<int:event_id>/rounds/<int:number>/finish/",
+        # Teams of a season or an event: tests/api/test_teams.py
+        "seasons/<int:season_id>/teams/", "events/<int:event_id>/teams/",
+        "teams/<int:team_id>/", "seasons/<int:season_id>/team-standings/",
+        "events/<int:event_id>/team-standings/",
     }  # fmt: skip
     assert routes == covered
 

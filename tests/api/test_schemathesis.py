@@ -141,7 +141,8 @@ def test_workflows_following_the_links_get_no_server_error(world: dict[str, str]
             suppress_health_check=list(HealthCheck),
         )
     )
-    # The chains got somewhere: a link led to a real hand (which ids exist depends on the
-    # database's sequences, so which hand, and what was done to it, may vary).
-    found = {label for label, status in Workflows.answers if status != 404}
-    assert found & {"GET /api/v1/hands/{hand_id}/", "DELETE /api/v1/hands/{hand_id}/"}
+    # The chains got somewhere: links led to real rows (which ids exist depends on the
+    # database's sequences, and which links the chains take on the operations there are, so
+    # which rows may vary).
+    found = {label for label, status in Workflows.answers if status != 404 and "{" in label}
+    assert len(found) >= 2, found

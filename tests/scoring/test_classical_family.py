@@ -357,10 +357,13 @@ def test_a_hand_is_described_for_the_score_sheet() -> None:
     assert FAMILY.describe_hand({"mahjong": None, "players": []}, NAMES) == "Draw (wash-out)"
 
 
-def test_standings_go_by_stake_change() -> None:
+def test_standings_go_by_stake_change_after_penalties() -> None:
     class Row:
-        def __init__(self, name: str, net: int) -> None:
+        def __init__(self, name: str, net: int, penalties: int = 0) -> None:
             self.name, self.net = name, Decimal(net)
+            self.penalised_net = Decimal(net + penalties)
 
     rows = [Row("Ann", -5), Row("Bea", 20), Row("Cy", 20)]
     assert [r.name for r in sorted(rows, key=FAMILY.standings_key)] == ["Bea", "Cy", "Ann"]
+    fined = [Row("Ann", -5), Row("Bea", 20, penalties=-30), Row("Cy", 20)]
+    assert [r.name for r in sorted(fined, key=FAMILY.standings_key)] == ["Cy", "Ann", "Bea"]
