@@ -39,6 +39,8 @@ def test_an_organiser_sets_it_on_the_edit_page_and_a_bad_one_is_shown(
 ) -> None:
     client.force_login(alice)
     url = f"/c/{club.slug}/players/{players[0].pk}/edit/"
+    # The page edits more than the name (the EMA number, other names): it says so.
+    assert f"<h1>Edit {players[0].name}</h1>" in client.get(url).content.decode()
     refused = client.post(url, {"name": "A", "ema_number": "4120002"})
     assert refused.status_code == 200
     assert "An EMA number has 8 digits, like 04120002." in refused.content.decode()
