@@ -177,9 +177,5 @@ urlpatterns = [
     path("settle/", route(scoring.SettleApi), name="settle"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", api_docs, name="docs"),
-    path("evaluate/", route(scoring.EvaluateApi), name="evaluate"),
-    path("settle/", route(scoring.SettleApi), name="settle"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", api_docs, name="docs"),
     re_path(r"", not_found),
 ]

@@ -52,7 +52,9 @@ def test_every_api_route_is_covered_here() -> None:
     """A new route must be added to these tables (and so be checked for both clubs)."""
     api = get_resolver().url_patterns
     mounted = next(p for p in api if str(p.pattern) == "api/v1/")
-    routes = {str(p.pattern) for p in mounted.url_patterns}  # type: ignore[attr-defined]
+    listed = [str(p.pattern) for p in mounted.url_patterns]  # type: ignore[attr-defined]
+    routes = set(listed)
+    assert len(listed) == len(routes), "a route is listed twice"
     covered = {
         "clubs/", "clubs/<str:slug>/", "players/", "players/<int:player_id>/",
         "players/<int:player_id>/stats/", "players/<int:player_id>/family-stats/",
