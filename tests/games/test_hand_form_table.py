@@ -121,3 +121,6 @@ def test_the_line_is_in_the_readers_language(
     record(session, alice, DISCARD, {"outcome": "draw"})
     page = as_bob.get(new_url(session), HTTP_ACCEPT_LANGUAGE=language)
     assert table_line(page) == line
+    # What the phone calls a hand it keeps offline ("Not recorded: …") is in it too.
+    label = re.search(r'data-label="([^"]*)"', page.content.decode())
+    assert label and label.group(1).endswith(" 的一局") and "a hand for" not in label.group(1)
