@@ -340,8 +340,9 @@ _FLAG_RULES: Final[dict[str, tuple[Callable[[Hand], bool], str]]] = {
 }
 
 
-def _check_flags(hand: Hand) -> None:
-    if not (  # most hands set no flag
+def flagged(hand: Hand) -> bool:
+    """Whether any context flag is set (most hands set none)."""
+    return bool(
         hand.last_tile_of_wall
         or hand.last_discard
         or hand.replacement_tile
@@ -350,7 +351,11 @@ def _check_flags(hand: Hand) -> None:
         or hand.last_of_its_kind
         or hand.heavenly
         or hand.earthly
-    ):
+    )
+
+
+def _check_flags(hand: Hand) -> None:
+    if not flagged(hand):
         return
     for flag, (consistent, needs) in _FLAG_RULES.items():
         if getattr(hand, flag) and not consistent(hand):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from scoring.engine.hand import Hand, MeldKind
+from scoring.engine.hand import Hand, MeldKind, flagged
 from scoring.engine.mcr.knitted import KNITTED_STRAIGHT, single_wait
 from scoring.engine.mcr.rules import MCRRules
 from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
@@ -79,7 +79,7 @@ class HandSummary:
             melded_sets,
             None if has_honour else frozenset([t % 9 + 1 for t in kinds]),
             _TRAITS[
-                has_honour, bool(melded_kongs or concealed_kongs), bool(hand.melds), _flagged(hand)
+                has_honour, bool(melded_kongs or concealed_kongs), bool(hand.melds), flagged(hand)
             ],
         )
 
@@ -104,20 +104,6 @@ class HandSummary:
         before = list(self.tile_counts)
         before[hand.winning_tile] -= 1
         return sum(before) == 13 and tuple(before[low : low + 9]) == NINE_GATES_COUNTS
-
-
-def _flagged(hand: Hand) -> bool:
-    """A context flag is set (the fans of the last tile, kongs and robbing need one)."""
-    return (
-        hand.last_tile_of_wall
-        or hand.last_discard
-        or hand.replacement_tile
-        or hand.bonus_replacement
-        or hand.robbing_kong
-        or hand.last_of_its_kind
-        or hand.heavenly
-        or hand.earthly
-    )
 
 
 @dataclass(slots=True)

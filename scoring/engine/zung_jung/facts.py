@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
-from scoring.engine.hand import Hand
+from scoring.engine.hand import Hand, flagged
 from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
 from scoring.engine.tiles import Tile, is_dragon, is_wind, number, suit
 
@@ -34,19 +34,6 @@ _HAND_TRAITS: Final = {
 }
 
 
-def _flagged(hand: Hand) -> bool:
-    return (
-        hand.last_tile_of_wall
-        or hand.last_discard
-        or hand.replacement_tile
-        or hand.bonus_replacement
-        or hand.robbing_kong
-        or hand.last_of_its_kind
-        or hand.heavenly
-        or hand.earthly
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """Facts about the tiles, whatever their arrangement."""
@@ -69,7 +56,7 @@ class HandSummary:
             kinds=kinds,
             number_suits=frozenset(suit(t) for t in kinds if t < 27),
             has_honour=has_honour,
-            traits=_HAND_TRAITS[has_honour, hand.kong_count > 0, bool(hand.melds), _flagged(hand)],
+            traits=_HAND_TRAITS[has_honour, hand.kong_count > 0, bool(hand.melds), flagged(hand)],
         )
 
 
