@@ -10,7 +10,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import uuid
@@ -21,6 +20,8 @@ from pathlib import Path
 import psycopg
 import pytest
 from django.db import connection
+
+from tests.deploy.test_nginx import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 RECIPE = ROOT / "docs" / "operations.md"
@@ -94,12 +95,6 @@ def database_url(tmp_path: Path) -> Iterator[str]:
     finally:
         with psycopg.connect(dbname="postgres", autocommit=True, **server) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def get(port: int, path: str, language: str = "en") -> tuple[int, str]:
