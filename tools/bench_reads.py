@@ -83,9 +83,9 @@ class Command(BaseCommand):
                 delete_bench_club(club)
 
     def _run(self, club: Club, first: Season, small: int, large: int) -> None:
-        _fill(first, small)
+        fill_season(first, small)
         (alone,) = self._medians([(HANDS, first)])
-        big = _fill(_season(club, "Large"), large)
+        big = fill_season(_season(club, "Large"), large)
         self._header(f"{small:,} games", f"{large:,} games")
         for what, path in READS.items():
             self._row(what, *self._medians([(path, first), (path, big)]))
@@ -96,7 +96,7 @@ class Command(BaseCommand):
         oldest = _oldest_sessions_page(big)
         self._row("sessions page", *self._medians([(sessions, big), (oldest, big)]))
         self._row("API hands", *self._medians([(HANDS, big), (_last_hands_page(big), big)]))
-        later = _fill(_season(club, "Later"), small)
+        later = fill_season(_season(club, "Later"), small)
         self._header(f"{small:,} alone", f"{small:,} after {large:,}")
         self._row("API hands, first page", alone, *self._medians([(HANDS, later)]))
         size = len(_read(sessions, big))
@@ -157,7 +157,7 @@ def _season(club: Club, name: str) -> Season:
     return services.season_save(club=club, name=name, rule_set=rule_set)
 
 
-def _fill(season: Season, games: int) -> Season:
+def fill_season(season: Season, games: int) -> Season:
     """Import a generated file of ``games`` games into ``season``, then vacuum and analyse."""
     score_format = format_for_family(season.rule_set.family)
     assert score_format is not None  # the benchmark's rule set is of a score-file format

@@ -27,11 +27,11 @@ django.setup()
 
 from django.contrib.auth.models import User  # noqa: E402
 from django.test import Client  # noqa: E402
-from games.management.commands.bench_import import bench_club, delete_bench_club  # noqa: E402
-from games.management.commands.bench_reads import _fill  # noqa: E402
 
 from games import services  # noqa: E402
 from games.models import Club, Membership, Player, Season, Session  # noqa: E402
+from tools.bench_import import bench_club, delete_bench_club  # noqa: E402
+from tools.bench_reads import fill_season  # noqa: E402
 
 # A hand every table can record whatever came before (HK: a 3-faan discard win).
 HAND = {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}
@@ -61,7 +61,7 @@ def night_build(*, games: int, tables: int, players: int = 200) -> Night:
     """A public club with ``games`` games of HK history in one season, ``players`` players
     in all and ``tables`` sessions open tonight, each with a member of its own recording."""
     club, season = bench_club("hk")
-    _fill(season, games)
+    fill_season(season, games)
     roster = _roster(club, players)
     organiser = _member(club, "organiser", Membership.Role.ORGANISER)
     open_tables = [_table(club, season, roster, n, organiser) for n in range(tables)]
