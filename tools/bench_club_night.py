@@ -95,7 +95,8 @@ def _options() -> argparse.Namespace:
 
 def _setting(options: argparse.Namespace) -> str:
     threads = f" × {options.threads} threads" if options.worker_class == "gthread" else ""
-    return f"gunicorn: {options.workers} {options.worker_class} workers{threads}; 1 job worker"
+    workers = f"{options.workers} {options.worker_class} workers{threads}"
+    return f"gunicorn: {workers}; 1 job worker (both queues)"
 
 
 def _start(options: argparse.Namespace) -> Servers:
@@ -115,7 +116,8 @@ def _start(options: argparse.Namespace) -> Servers:
     # Their errors (a 500's traceback) go to files beside the access log.
     print(f"logs in {folder}", flush=True)
     errors, jobs = (folder / "gunicorn.log").open("wb"), (folder / "worker.log").open("wb")
-    worker = [PYTHON, "manage.py", "worker", "--no-reload"]
+    # One worker for the imports' queue and the webhooks' (the health probe asks for both).
+    worker = [PYTHON, "manage.py", "worker", "--no-reload", "--queue-name", "default,webhooks"]
     return Servers(
         gunicorn=subprocess.Popen(gunicorn, cwd=ROOT, stdout=errors, stderr=errors),
         worker=subprocess.Popen(worker, cwd=ROOT, stdout=jobs, stderr=jobs),

@@ -20,6 +20,9 @@ if str(ROOT) not in sys.path:  # run as `python tools/...py` from anywhere
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_league.settings")
 # Production settings over plain http on the loopback (nginx's TLS is not what is measured).
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+# The shared cache of the production recipe (docs/operations.md), under a prefix of its own.
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("CACHE_KEY_PREFIX", "club-night-")
 
 import django  # noqa: E402
 
