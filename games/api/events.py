@@ -27,7 +27,7 @@ from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
 from games.api.standings import standings_row
 from games.api.stats import NOT_MODIFIED, conditional
-from games.events import selectors, services
+from games.events import schedule, selectors, services
 from games.events.clock import ClockState
 from games.events.ema import event_ema_results
 from games.events.models import Event, Round
@@ -204,6 +204,51 @@ class RoundSeatingApi(APIView):
     def get(self, request: Request, event_id: int, number: int) -> HttpResponseBase:
         round_ = get_round(get_event(request, event_id), number)
         return conditional_body(request, seating_body(round_))
+
+
+class ScheduleSerializer(serializers.Serializer[Any]):
+    rounds = serializers.DictField(
+        child=serializers.ListField(child=serializers.ListField(child=serializers.CharField())),
+        help_text="Round number → its tables in order, each the players' names East first.",
+    )
+
+
+class ScheduleInput(serializers.Serializer[Any]):
+    schedule = serializers.CharField(
+        max_length=schedule.MAX_BYTES,
+        trim_whitespace=False,
+        help_text="One table per line: round,table,east,south,west,north (as the event page's "
+        "file; a first line of column names is skipped).",
+    )
+
+
+class EventScheduleApi(APIView):
+    @extend_schema(
+        operation_id="events_schedule",
+        tags=TAGS,
+        summary="The uploaded prescripted schedule (organisers)",
+        responses={200: ScheduleSerializer, 304: NOT_MODIFIED},
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponseBase:
+        event = get_event(request, event_id, role=ORGANISER)
+        return conditional_body(request, {"rounds": event.schedule})
+
+
+class EventScheduleUploadApi(APIView):
+    @extend_schema(
+        operation_id="events_schedule_upload",
+        tags=TAGS,
+        summary="Upload a prescripted schedule, replacing any earlier one (organisers)",
+        description="Every line is checked before anything is kept; each problem is named by "
+        "line and player name. Rounds already published are refused.",
+        request=ScheduleInput,
+        responses={200: ScheduleSerializer},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = get_event(request, event_id, role=ORGANISER)
+        text = parse(ScheduleInput, request.data)["schedule"]
+        event = services.event_schedule_upload(event=event, text=text)
+        return Response({"rounds": event.schedule})
 
 
 class EventStandingsSerializer(serializers.Serializer[Any]):

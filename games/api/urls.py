@@ -135,6 +135,11 @@ urlpatterns = [
         name="event-players",
     ),
     path(
+        "events/<int:event_id>/schedule/",
+        route(events.EventScheduleApi, events.EventScheduleUploadApi),
+        name="event-schedule",
+    ),
+    path(
         "events/<int:event_id>/standings/",
         route(events.EventStandingsApi),
         name="event-standings",

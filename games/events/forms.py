@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from games.events.models import Event
+from games.events.schedule import MAX_BYTES as SCHEDULE_MAX_BYTES
 from games.events.services import MAX_EXTRA_MINUTES, EventSettings
 from games.events.team_services import MAX_TEAM_PLAYERS, TeamSettings
 from games.models import Club, Player, RuleSet, Season
@@ -178,7 +179,7 @@ class SeatForm(forms.Form):
 class ScheduleForm(forms.Form):
     """A prescripted schedule as a text or CSV file: round, table, four names, East first."""
 
-    MAX_BYTES = 256 * 1024
+    MAX_BYTES = SCHEDULE_MAX_BYTES
 
     schedule = forms.FileField(
         label=gettext_lazy("Schedule file"),

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 
 SEATS = 4
 MAX_LINES = 2000
+# The largest schedule file or text taken (the event page's upload and the API's).
+MAX_BYTES = 256 * 1024
 
 Schedule = dict[int, dict[int, list[str]]]
 

@@ -180,6 +180,7 @@ EVENT_READS = [
     "rounds/1/seating/",
     "standings/",
     "ema-results/",
+    "schedule/",
 ]
 EVENT_WRITES = [
     ("players/", {"players": [1]}),
@@ -190,6 +191,7 @@ EVENT_WRITES = [
     ("rounds/1/resume/", {}),
     ("rounds/1/extend/", {"minutes": 5}),
     ("rounds/1/finish/", {}),
+    ("schedule/", {"schedule": "2,1,A,B,C,D"}),
 ]
 
 
@@ -225,3 +227,51 @@ def test_no_outsider_writes_to_an_event(
     round_ = Round.objects.get(event=tiger_event)
     assert (round_.state, round_.started_at, round_.extra_minutes) == ("seated", None, 0)
     assert tiger_event.players.count() == 4
+
+
+def _schedule(names: list[str], rounds: int = 2) -> str:
+    lines = ["round,table,east,south,west,north"]
+    for number in range(1, rounds + 1):
+        turned = names[number - 1 :] + names[: number - 1]
+        lines += [f"{number},{t + 1}," + ",".join(turned[4 * t : 4 * t + 4]) for t in range(4)]
+    return "\n".join(lines)
+
+
+def test_an_organiser_uploads_a_schedule_and_seats_a_round_from_it(
+    api_alice: Api, api_bob: Api, event_16: tuple[Event, list[Player]]
+) -> None:
+    event, players = event_16
+    names = [player.name for player in players]
+    assert api_alice.get(f"events/{event.pk}/schedule/").json() == {"rounds": {}}
+    kept = api_alice.post(f"events/{event.pk}/schedule/", {"schedule": _schedule(names)})
+    assert kept.status_code == 200, kept.json()
+    assert kept.json()["rounds"]["1"][0] == names[:4]
+    assert kept.json()["rounds"]["2"][0] == names[1:5]
+    assert api_alice.get(f"events/{event.pk}/schedule/").json() == kept.json()
+    assert api_bob.get(f"events/{event.pk}/schedule/").status_code == 403  # a member
+
+    body = {"method": "prescripted", "seed": "x"}
+    published = api_alice.post(f"events/{event.pk}/rounds/", body)
+    assert published.status_code == 201, published.json()
+    seated = [[seat["name"] for seat in table["seats"]] for table in published.json()["tables"]]
+    assert seated == kept.json()["rounds"]["1"]
+
+
+def test_a_schedule_with_problems_names_each_and_keeps_nothing(
+    api_alice: Api, event_16: tuple[Event, list[Player]]
+) -> None:
+    event, players = event_16
+    names = [player.name for player in players]
+    api_alice.post(f"events/{event.pk}/schedule/", {"schedule": _schedule(names, rounds=1)})
+    text = _schedule(names).replace(names[5], "Nobody Known", 1) + "\n3,1,A,B,C"
+    refused = api_alice.post(f"events/{event.pk}/schedule/", {"schedule": text})
+    assert refused.status_code == 400
+    problems = refused.json()["fields"]["schedule"]
+    assert any("Nobody Known" in problem for problem in problems), problems
+    assert any(problem.startswith("Line 10:") for problem in problems), problems
+    assert set(Event.objects.get(pk=event.pk).schedule) == {"1"}  # the earlier one stays
+
+    api_alice.post(f"events/{event.pk}/rounds/", {"method": "prescripted", "seed": "x"})
+    again = api_alice.post(f"events/{event.pk}/schedule/", {"schedule": _schedule(names)})
+    assert again.status_code == 400
+    assert again.json()["fields"]["schedule"] == ["Round 1 is already published."]
