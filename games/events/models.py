@@ -41,6 +41,8 @@ class Event(models.Model):
     class TieBreak(models.TextChoices):
         FAMILY = "family", gettext_lazy("The rule family's own order")
         BEST_SESSION = "best_session", gettext_lazy("Best single game, then the family's order")
+        MOST_FIRSTS = "most_firsts", gettext_lazy("Most games won, then the family's order")
+        BEST_WORST = "best_worst", gettext_lazy("Least bad worst game, then the family's order")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="events")

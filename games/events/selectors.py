@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Min, QuerySet
 
 from games.events import seating
 from games.events.clock import Clock
@@ -161,19 +161,43 @@ def event_standings(*, event: Event) -> list[StandingRow]:
     family = get_family(event.rule_set.family)
     totals = counted_totals(event=event)
     rows = standings_of(totals=totals, family=family)
-    best: dict[int, Decimal] = {}
+    return standings_ordered(rows=rows, family=family, best=tie_break_values(event, totals))
+
+
+def tie_break_values(event: Event, totals: QuerySet[SessionSeatTotal]) -> dict[int, Decimal]:
+    """What the organiser's tie-break compares, per player, the larger the better: the best
+    game's net, the games won (the highest net at its table; a tie counts for each), or the
+    worst game's net; nothing for the family's own order."""
     if event.tie_break == Event.TieBreak.BEST_SESSION:
-        best = dict(
-            totals.values("player_id").annotate(best=Max("net")).values_list("player_id", "best")
-        )
-    return standings_ordered(rows=rows, family=family, best=best)
+        values = totals.values("player_id").annotate(value=Max("net"))
+    elif event.tie_break == Event.TieBreak.BEST_WORST:
+        values = totals.values("player_id").annotate(value=Min("net"))
+    elif event.tie_break == Event.TieBreak.MOST_FIRSTS:
+        return _games_won(totals)
+    else:
+        return {}
+    return dict(values.values_list("player_id", "value"))
+
+
+def _games_won(totals: QuerySet[SessionSeatTotal]) -> dict[int, Decimal]:
+    """How many of its games each player ended with the table's highest net (a tie counts
+    for each player in it)."""
+    tables: dict[int, list[tuple[int, Decimal]]] = {}
+    for session_id, player_id, net in totals.values_list("session_id", "player_id", "net"):
+        tables.setdefault(session_id, []).append((player_id, net))
+    won: dict[int, Decimal] = {}
+    for seats in tables.values():
+        top = max(net for _, net in seats)
+        for player_id, net in seats:
+            won[player_id] = won.get(player_id, Decimal(0)) + (net == top)
+    return won
 
 
 def standings_ordered(
     *, rows: list[StandingRow], family: Family, best: dict[int, Decimal]
 ) -> list[StandingRow]:
-    """``rows`` in the family's event order; with ``best`` (each player's best single
-    game), the better best game decides a tie before the name does."""
+    """``rows`` in the family's event order; with ``best`` (each player's value of the
+    tie-break, the larger the better), the larger value decides a tie before the name does."""
 
     def key(row: StandingRow) -> tuple[Any, ...]:
         # Every family's order ends with the name, the last resort.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services as core
 from games.events import selectors, services
 from games.events.models import Event, Round
-from games.models import Club, Season
+from games.models import Club, Season, SessionSeatTotal
 from games.selectors import StandingRow
 from scoring.families import get_family
 from tests.conftest import HK_HALF
@@ -23,6 +24,7 @@ from tests.games.riichi_hanchan import HANDS, PLACEMENT_POINTS
 T0 = dt.datetime(2026, 11, 28, 19, 0, tzinfo=dt.UTC)
 # HK, half rules: seat 1 wins 2 faan off seat 2's discard.
 DISCARD = {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}
+DRAW = {"outcome": "draw"}
 
 
 def first_round(event: Event, alice: User) -> Round:
@@ -149,3 +151,29 @@ def queries(event: Event) -> int:
     with CaptureQueriesContext(connection) as captured:
         selectors.event_standings(event=event)
     return len(captured)
+
+
+@pytest.mark.parametrize(
+    ("tie_break", "expected"),
+    [
+        # Game 1: B wins 16 off C; game 2: A wins 16 off B; game 3: a draw, all at 0.
+        (Event.TieBreak.BEST_SESSION, {"A": 16, "B": 16, "C": 0, "D": 0}),
+        (Event.TieBreak.BEST_WORST, {"A": -4, "B": -8, "C": -8, "D": -4}),
+        (Event.TieBreak.MOST_FIRSTS, {"A": 2, "B": 2, "C": 1, "D": 1}),
+        (Event.TieBreak.FAMILY, {}),
+    ],
+)
+def test_each_tie_break_compares_its_own_value_of_the_games(
+    club: Club, alice: User, players: list[Any], tie_break: str, expected: dict[str, int]
+) -> None:
+    season = family_season(club, alice, "hk", HK_HALF)
+    a, b, c, d = players
+    for seated, hand in (([a, b, c, d], DISCARD), ([c, a, b, d], DISCARD), ([a, b, c, d], DRAW)):
+        session = core.session_start(
+            season=season, played_on=dt.date(2026, 11, 1), players=seated, by=alice
+        )
+        core.hand_record(session=session, hand_input=hand, by=alice)
+    totals = SessionSeatTotal.objects.filter(season=season)
+    values = selectors.tie_break_values(Event(tie_break=tie_break), totals)
+    names = {player.pk: player.name for player in players}
+    assert {names[pk]: value for pk, value in values.items()} == expected
