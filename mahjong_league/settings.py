@@ -392,6 +392,15 @@ else:
         },
     }
 
+# A signed-in request reads its session from the shared cache (written through to the
+# database) when there is one: no query for it. Without Redis each process's memory would
+# keep a signed-out session alive in the others, so the database alone.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
+
 # Ratings: a write's replay job starts this long after it is queued, so that the hands of
 # a club night meanwhile join it; a replay that failed is tried again after this long.
 RATINGS_DELAY_SECONDS = env_int("RATINGS_DELAY_SECONDS", 30)

@@ -120,3 +120,13 @@ def test_server_side_cursors_can_be_switched_off_for_a_transaction_pooler(
     assert database(monkeypatch)["DISABLE_SERVER_SIDE_CURSORS"] is False
     pooled = database(monkeypatch, DATABASE_DISABLE_SERVER_SIDE_CURSORS="1")
     assert pooled["DISABLE_SERVER_SIDE_CURSORS"] is True
+
+
+def test_sessions_live_in_the_shared_cache_only_when_there_is_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A process's own memory would keep a signed-out session alive in the other processes."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert load(monkeypatch)["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+    shared = load(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0")
+    assert shared["SESSION_ENGINE"] == "django.contrib.sessions.backends.cached_db"

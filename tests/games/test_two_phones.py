@@ -8,7 +8,7 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 
 from games import services
 from games.models import Club, Hand, Session
@@ -144,6 +144,18 @@ def test_a_poll_that_finds_nothing_new_costs_one_query_of_its_own(
     etag = visitor.get(live_url(session))["ETag"]
     with django_assert_num_queries(VISITOR_POLL_QUERIES):
         response = visitor.get(live_url(session), headers={"If-None-Match": etag})
+    assert response.status_code == 304
+
+
+@override_settings(SESSION_ENGINE="django.contrib.sessions.backends.cached_db")
+def test_with_a_shared_cache_a_members_poll_reads_no_session_row(
+    session: Session, as_charlie: Client, django_assert_num_queries: Any
+) -> None:
+    """Production with Redis keeps signed-in sessions in the cache (settings.SESSION_ENGINE):
+    once cached, a poll costs the user and the poll's own query."""
+    etag = as_charlie.get(live_url(session))["ETag"]  # reads the session and caches it
+    with django_assert_num_queries(MEMBER_POLL_QUERIES - 1):
+        response = as_charlie.get(live_url(session), headers={"If-None-Match": etag})
     assert response.status_code == 304
 
 
