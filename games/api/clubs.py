@@ -17,18 +17,22 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_field
-from rest_framework import serializers
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import services
 from games.api.common import DateRangeQuery, page_response, parse
 from games.api.fields import PointsField, RatioField
 from games.api.filters import PlayerFilter, filter_parameters, filtered
 from games.api.pagination import list_parameters, page_of
-from games.api.permissions import access_to, readable_clubs
+from games.api.permissions import ORGANISER, access_to, readable_clubs
 from games.models import Club, Membership, Player, SessionSeatTotal
+from games.names import name_key
 
 
 class ClubSerializer(serializers.Serializer[Any]):
@@ -91,11 +95,12 @@ class PlayerSerializer(serializers.Serializer[Any]):
         return [alias.name for alias in player.aliases.all()]
 
 
-def get_player(request: Request, player_id: int) -> Player:
-    """A player of a club the caller may read, checked as the club's pages check it."""
+def get_player(request: Request, player_id: int, *, role: str | None = None) -> Player:
+    """A player of a club the caller may read, checked as the club's pages check it (at
+    ``role`` or above: 403 otherwise)."""
     players = Player.objects.select_related("club").prefetch_related("aliases")
     player = get_object_or_404(players, pk=player_id)
-    access_to(request, player.club)
+    access_to(request, player.club, role=role)
     return player
 
 
@@ -116,6 +121,52 @@ class PlayerDetailApi(APIView):
     @extend_schema(operation_id="players_retrieve", tags=["players"], responses=PlayerSerializer)
     def get(self, request: Request, player_id: int) -> Response:
         return Response(PlayerSerializer(get_player(request, player_id)).data)
+
+
+class AliasInput(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=Player.NAME_LENGTH)
+
+
+def _player_body(player_id: int) -> Any:
+    players = Player.objects.select_related("club").prefetch_related("aliases")
+    return PlayerSerializer(players.get(pk=player_id)).data
+
+
+class PlayerAliasAddApi(APIView):
+    @extend_schema(
+        operation_id="players_alias_add",
+        tags=["players"],
+        summary="Give a player another name (organisers)",
+        description="Refused when the name is already the player's, or a name or alias of "
+        "another player of the club (names compare case- and width-insensitively).",
+        request=AliasInput,
+        responses={201: PlayerSerializer},
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        player = get_player(request, player_id, role=ORGANISER)
+        services.player_alias_add(player=player, name=parse(AliasInput, request.data)["name"])
+        return Response(_player_body(player.pk), status=status.HTTP_201_CREATED)
+
+
+class PlayerAliasRemoveApi(APIView):
+    @extend_schema(
+        operation_id="players_alias_remove",
+        tags=["players"],
+        summary="Take one of a player's other names away (organisers)",
+        parameters=[
+            OpenApiParameter("name", str, required=True, description="The alias, as names compare.")
+        ],
+        responses={200: PlayerSerializer},
+    )
+    def delete(self, request: Request, player_id: int) -> Response:
+        player = get_player(request, player_id, role=ORGANISER)
+        name = parse(AliasInput, {"name": request.query_params.get("name", "")})["name"]
+        alias = player.aliases.filter(key=name_key(name)).first()
+        if alias is None:
+            message = _("%(player)s has no other name %(name)s.")
+            raise NotFound(message % {"player": player.name, "name": repr(name)})
+        services.player_alias_remove(alias=alias)
+        return Response(_player_body(player.pk))
 
 
 class StatsFiguresSerializer(serializers.Serializer[Any]):

@@ -56,6 +56,11 @@ urlpatterns = [
     path("clubs/<str:slug>/", route(clubs.ClubDetailApi), name="club"),
     path("players/", route(clubs.PlayerListApi), name="players"),
     path("players/<int:player_id>/", route(clubs.PlayerDetailApi), name="player"),
+    path(
+        "players/<int:player_id>/aliases/",
+        route(clubs.PlayerAliasAddApi, clubs.PlayerAliasRemoveApi),
+        name="player-aliases",
+    ),
     path("players/<int:player_id>/stats/", route(clubs.PlayerStatsApi), name="player-stats"),
     path(
         "players/<int:player_id>/family-stats/",
