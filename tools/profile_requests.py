@@ -3,7 +3,8 @@
 Builds the capacity club (``tools/club_night_data.py``: ``--games`` of HK history), then
 runs each request of a club night in this process through Django's test client, as a
 signed-in member or a token holder: a hand POST with an Idempotency-Key, the score sheet's
-poll that finds nothing new (``If-None-Match``), the season page and the API's hands page.
+poll that finds nothing new (``If-None-Match``), the season page, the API's hands page and
+the table's score sheet page once the hands are on it.
 Prints per request the median milliseconds and the number of queries; ``--profile NAME``
 prints that request's top functions by cumulative time (cProfile) as well.
 
@@ -53,6 +54,8 @@ def requests_of(night: Night) -> dict[str, Callable[[], Any]]:
         "season page": lambda: _ok(member.get(f"/c/{night.slug}/seasons/{night.season_id}/")),
         "API hands page": lambda: _ok(tool.get(f"/api/v1/hands/?season={night.season_id}")),
         "hand POST": hand_post,
+        # After the hand POSTs (3 untimed and the timed runs): the table's sheet holds them.
+        "score sheet page": lambda: _ok(member.get(live.removesuffix("live/"))),
     }
 
 
