@@ -141,7 +141,9 @@ class ParamsForm(forms.Form):
             if value in (None, ""):
                 continue
             chosen[key] = PAID_CHOICES[value] if key == CHOMBO_ZERO_SUM else value
-        return self.params() | chosen
+        # A family's ``params`` that reads every field reads these too: only those given count.
+        own = {key: value for key, value in self.params().items() if key not in CHOMBO_KEYS}
+        return own | chosen
 
     @classmethod
     def initial_from_params(cls, params: dict[str, Any]) -> dict[str, Any]:

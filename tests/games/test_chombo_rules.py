@@ -309,3 +309,17 @@ def test_another_seasons_chombo_ends_nothing_here(
     chombo(other, players[0], alice)
     services.hand_record(session=session, hand_input=WIN, by=alice)
     assert session.hands.count() == 1
+
+
+@pytest.mark.parametrize("family", sorted(RULES))
+def test_a_rule_set_form_left_as_the_rules_say_stores_no_chombo_settings(
+    family: str, club: Club, as_alice: Client
+) -> None:
+    form = as_alice.get(f"/c/dragons/rules/new/{family}/").context["params_form"]
+    data = {name: field.value() for name, field in ((n, form[n]) for n in form.fields)}
+    # An unticked box and an empty field are left out, as a browser leaves them.
+    data = {key: value for key, value in data.items() if value is not None and value is not False}
+    response = as_alice.post(f"/c/dragons/rules/new/{family}/", {"name": "Plain", **data})
+    assert response.status_code == 302
+    params = RuleSet.objects.get(name="Plain").current_version().params
+    assert not {"chombo_amount", "chombo_zero_sum", "chombo_ends"} & set(params)
