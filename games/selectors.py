@@ -31,6 +31,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import (
     Club,
@@ -50,7 +51,7 @@ from games.models import (
 )
 from games.snapshot import consistent_read
 from scoring.families import Family, SessionSeat, get_family
-from scoring.penalties import PenaltyPreset, shares
+from scoring.penalties import ChomboEnds, PenaltyPreset, shares
 
 SEATS = 4  # every family with season standings seats four
 
@@ -483,6 +484,41 @@ def session_penalty_preset(*, session: Session) -> PenaltyPreset:
     """What a chombo costs under the session's current rules (its family's preset)."""
     version = session.rule_set_version
     return get_family(version.rule_set.family).penalty_preset(version.params)
+
+
+def session_chombo_ending(*, session: Session) -> str:
+    """Why the session's game takes no more hands, where its rules say a chombo ends the
+    game and one did; else "". No query unless the rules say so."""
+    if session_penalty_preset(session=session).ends != ChomboEnds.GAME:
+        return ""
+    offender = _first_chombo(session)
+    if offender is None:
+        return ""
+    return gettext(
+        "%(name)s's chombo ended this game: under these rules a chombo ends the game. "
+        "Start a new session for the next game."
+    ) % {"name": offender}
+
+
+def _first_chombo(session: Session) -> str | None:
+    """The name of the player of the session's first live chombo penalty, else of its first
+    live hand that was a false win (a riichi chombo, an HK false win, an Illegal Call)."""
+    chombo = (
+        session.penalties.filter(reason=Penalty.Reason.CHOMBO, deleted_at=None)
+        .order_by("recorded_at", "id")
+        .values_list("player__name", flat=True)
+        .first()
+    )
+    if chombo is not None:
+        return chombo
+    return (
+        Score.objects.filter(
+            session=session, false_win=True, hand__deleted_at=None, hand__session=session
+        )
+        .order_by("hand__number")
+        .values_list("player__name", flat=True)
+        .first()
+    )
 
 
 def _add_rules_changes(sheet: ScoreSheet, family: Family) -> None:

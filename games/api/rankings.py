@@ -1,5 +1,6 @@
 """The EMA ranking (MERS) across the clubs the caller may see (``games.events.mers``): each
-person's ranking, its two parts and the results it is made of, and the events counted."""
+person's ranking, its two parts and the results it is made of, and the events counted. The
+answer carries an ETag of its content (304 on If-None-Match), as the events' reads do."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.common import parse
+from games.api.events import conditional_body
+from games.api.stats import NOT_MODIFIED
 from games.events.mers import PersonRanking, RankedEvent, mers_families, mers_table, ranked_events
 from scoring import mers
 
@@ -130,9 +133,9 @@ class RankingApi(APIView):
         tags=["people"],
         summary="The EMA ranking (MERS) from the finished events of the clubs the caller may see",
         parameters=[RankingQuery],
-        responses={200: RankingSerializer},
+        responses={200: RankingSerializer, 304: NOT_MODIFIED},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponseBase:
         criteria = parse(RankingQuery, request.query_params)
         family = criteria["family"]
         on = criteria.get("on") or timezone.localdate()
@@ -144,4 +147,4 @@ class RankingApi(APIView):
             "events": [_event(e) for e in ranked_events(viewer=request.user, family=family, on=on)],
             "rows": [_row(rank, row) for rank, row in enumerate(rows, 1)],
         }
-        return Response(RankingSerializer(data).data)
+        return conditional_body(request, RankingSerializer(data).data)

@@ -5,6 +5,7 @@ players, or over its best ``best_of`` of them."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -68,9 +69,12 @@ class TeamStanding:
     players: tuple[TeamPlayer, ...]
 
 
-def season_team_standings(*, season: Season) -> list[TeamStanding]:
-    """The season's teams ranked by their players' season results."""
-    rows = season_standings(season=season)
+def season_team_standings(
+    *, season: Season, date_from: dt.date | None = None, date_to: dt.date | None = None
+) -> list[TeamStanding]:
+    """The season's teams ranked by their players' season results (between ``date_from``
+    and ``date_to``, inclusive, when given)."""
+    rows = season_standings(season=season, date_from=date_from, date_to=date_to)
     return _standings(team_list(season=season), rows, get_family(season.rule_set.family))
 
 

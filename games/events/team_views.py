@@ -1,7 +1,10 @@
-"""Teams' pages: a season's or an event's teams and their standings, and a team's page."""
+"""Teams' pages: a season's or an event's teams and their standings (and as CSV), and a
+team's page."""
 
 from __future__ import annotations
 
+import csv
+from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
@@ -9,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,29 +21,99 @@ from games.events import team_selectors as selectors
 from games.events import team_services as services
 from games.events.forms import TeamForm
 from games.events.models import Event, Team
-from games.forms import apply_validation_error
+from games.forms import DateRangeForm, apply_validation_error
 from games.models import Membership, Season
+from scoring.display import format_ratio
 from scoring.families import get_family
+from scoring.score_files import spreadsheet_safe
 
 ORGANISER = Membership.Role.ORGANISER
+
+
+def _season(access: ClubAccess, season_id: int) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("rule_set"), club=access.club, pk=season_id
+    )
+
+
+def _event(access: ClubAccess, event_id: int) -> Event:
+    return get_object_or_404(
+        Event.objects.select_related("season", "rule_set"), club=access.club, pk=event_id
+    )
+
+
+def _season_standings(
+    request: HttpRequest, season: Season
+) -> tuple[DateRangeForm, list[selectors.TeamStanding]]:
+    """The date range asked for (as the season's standings take it) and the season's team
+    standings over it; an invalid range is shown with its error and not applied."""
+    filters = DateRangeForm(request.GET or None)
+    criteria = filters.cleaned_data if filters.is_valid() else {}
+    standings = selectors.season_team_standings(
+        season=season, date_from=criteria.get("date_from"), date_to=criteria.get("date_to")
+    )
+    return filters, standings
 
 
 def season_teams(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     """The season's teams ranked; an organiser adds a team here."""
     access = club_access(request, slug)
-    season = get_object_or_404(
-        Season.objects.select_related("rule_set"), club=access.club, pk=season_id
-    )
-    return _teams_page(request, access, season, None)
+    return _teams_page(request, access, _season(access, season_id), None)
 
 
 def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The event's teams ranked by their results in the event; an organiser adds one here."""
     access = club_access(request, slug)
-    event = get_object_or_404(
-        Event.objects.select_related("season", "rule_set"), club=access.club, pk=event_id
-    )
+    event = _event(access, event_id)
     return _teams_page(request, access, event.season, event)
+
+
+def season_teams_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """The season's team standings as CSV, over the date range asked for."""
+    access = club_access(request, slug)
+    season = _season(access, season_id)
+    _filters, standings = _season_standings(request, season)
+    return _teams_csv(standings, f"{access.club.slug}-{slugify(season.name) or 'season'}")
+
+
+def event_teams_csv(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The event's team standings as CSV."""
+    access = club_access(request, slug)
+    event = _event(access, event_id)
+    standings = selectors.event_team_standings(event=event)
+    return _teams_csv(standings, f"{access.club.slug}-{slugify(event.name) or 'event'}")
+
+
+def _teams_csv(standings: list[selectors.TeamStanding], name: str) -> HttpResponse:
+    """One line per player of each team, in team order: the team's rank, name, points and
+    how many players count, then the player's name, points, sessions and whether they
+    count (a team without players has one line with the player's cells empty). Points are
+    the family's (the team page's column), exact to four places."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}-teams.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        ["rank", "team", "points", "best_of", "player", "player_points", "sessions", "counted"]
+    )
+    for entry in standings:
+        team = [
+            entry.rank,
+            entry.team.name,
+            format_ratio(Fraction(entry.points)),
+            entry.team.best_of or "",
+        ]
+        players = [
+            [
+                player.name,
+                format_ratio(Fraction(player.points)),
+                player.games,
+                "yes" if player.counted else "no",
+            ]
+            for player in entry.players
+        ] or [["", "", "", ""]]
+        for cells in players:
+            writer.writerow([spreadsheet_safe(cell) for cell in [*team, *cells]])
+    return response
 
 
 def _teams_page(
@@ -58,11 +132,12 @@ def _teams_page(
             else:
                 messages.success(request, _("The team is kept."))
                 return redirect("events:team", slug=access.club.slug, team_id=team.pk)
+    filters = None
     if event is not None:
         standings = selectors.event_team_standings(event=event)
         family = get_family(event.rule_set.family)
     else:
-        standings = selectors.season_team_standings(season=season)
+        filters, standings = _season_standings(request, season)
         family = get_family(season.rule_set.family)
     context: dict[str, Any] = {
         "access": access,
@@ -72,6 +147,7 @@ def _teams_page(
         "standings": standings,
         "column": selectors.team_column(family),
         "form": form,
+        "filters": filters,
     }
     return render(request, "events/teams.html", context)
 

@@ -21,10 +21,16 @@ urlpatterns = [
     path(club + "<int:event_id>/ranking.csv", views.ranking_csv, name="ranking_csv"),
     path(club + "<int:event_id>/ema-results.csv", views.ema_results, name="ema_results"),
     path(club + "<int:event_id>/teams/", team_views.event_teams, name="event_teams"),
+    path(club + "<int:event_id>/teams.csv", team_views.event_teams_csv, name="event_teams_csv"),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/teams/",
         team_views.season_teams,
         name="season_teams",
+    ),
+    path(
+        "c/<slug:slug>/seasons/<int:season_id>/teams.csv",
+        team_views.season_teams_csv,
+        name="season_teams_csv",
     ),
     path("c/<slug:slug>/teams/<int:team_id>/", team_views.team_detail, name="team"),
     path("c/<slug:slug>/teams/<int:team_id>/delete/", team_views.team_delete, name="team_delete"),

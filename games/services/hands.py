@@ -24,7 +24,12 @@ from games.models import (
     Session,
 )
 from games.rows import RESULT_FIELDS, SCORE_COLUMNS, insert_rows, result_values, score_rows
-from games.selectors import hand_rule_set_version, hand_with_entry_id, unique_or_none
+from games.selectors import (
+    hand_rule_set_version,
+    hand_with_entry_id,
+    session_chombo_ending,
+    unique_or_none,
+)
 from games.services.common import (
     IdempotencyConflict,
     engine_error_to_validation,
@@ -145,6 +150,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
             return retry.existing(existing), False
         require_open(session)
         _require_room(session)
+        require_no_game_ending_chombo(session)
         cleaned, results, evaluation = _score(session, hand_input, placed=retry.placed)
         last = session.hands.aggregate(last=Max("number"))["last"] or 0
         hand = Hand.objects.create(
@@ -348,6 +354,13 @@ def _require_room(session: Session) -> None:
             _("This game has had its %(limit)s hands; start a new session for the next game.")
             % {"limit": limit}
         )
+
+
+def require_no_game_ending_chombo(session: Session) -> None:
+    """Under rules where a chombo ends the game, a game with a chombo takes no more hands."""
+    ending = session_chombo_ending(session=session)
+    if ending:
+        raise ValidationError(ending)
 
 
 def require_open(session: Session) -> None:

@@ -117,6 +117,9 @@ def hand_new(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     if request.method != "POST" and not session.is_open:
         messages.error(request, _("This session is closed; an organiser must reopen it first."))
         return redirect("league:session", slug=slug, session_id=session.pk)
+    if request.method != "POST" and (ended := selectors.session_chombo_ending(session=session)):
+        messages.error(request, ended)
+        return redirect("league:session", slug=slug, session_id=session.pk)
     table = Table(session)
     if request.method != "POST":
         table.now  # noqa: B018 - read first: the form's place comes from it
@@ -175,7 +178,7 @@ def _after_saving(request: HttpRequest, slug: str, table: Table, hand: Hand, cre
 def _takes_more_hands(table: Table) -> bool:
     """Whether the session has room for another hand (not closed, not a finished game)."""
     session, family = table.session, table.family
-    if not session.is_open:
+    if not session.is_open or selectors.session_chombo_ending(session=session):
         return False
     limit = family.hands_per_session
     if not (family.keeps_table or limit):

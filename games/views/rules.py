@@ -42,7 +42,7 @@ def rule_set_create(request: HttpRequest, slug: str, family: str) -> HttpRespons
                 club=access.club,
                 name=name_form.cleaned_data["name"],
                 family=family,
-                params=params_form.params(),
+                params=params_form.rule_set_params(),
                 by=signed_in(request),
             )
         except ValidationError as error:
@@ -67,7 +67,7 @@ def rule_set_edit(request: HttpRequest, slug: str, rule_set_id: int) -> HttpResp
             version = services.rule_set_update(
                 rule_set=rule_set,
                 name=name_form.cleaned_data["name"],
-                params=params_form.params(),
+                params=params_form.rule_set_params(),
                 by=signed_in(request),
             )
         except ValidationError as error:

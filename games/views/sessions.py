@@ -128,6 +128,7 @@ def _sheet_context(
         "sheet": sheet,
         "family": family,
         "rules": family.describe_params(version.params),
+        "chombo_ending": selectors.session_chombo_ending(session=session),
         "can_change_rules": rules_changer(club=access.club, membership=access.membership),
         # The seat the table view puts at the bottom ("rotate"), as the link without JS sets.
         "bottom": _seat_number(request.GET.get("bottom")),

@@ -16,13 +16,23 @@ sum to zero exactly. Not zero-sum, it is only taken away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
-from scoring.engine.errors import EngineError
+from scoring.engine.errors import EngineError, RulesError
 
 # The largest penalty taken: well above any family's limit hand, well below the columns'.
 MAX_AMOUNT = 10**9
+
+# A rule set's own chombo settings, in its parameters beside the family's rules: what a
+# chombo costs, whether it is paid to the others, and what it ends. Each one left out is
+# what the family's rules say.
+CHOMBO_AMOUNT = "chombo_amount"
+CHOMBO_ZERO_SUM = "chombo_zero_sum"
+CHOMBO_ENDS = "chombo_ends"
+CHOMBO_KEYS = (CHOMBO_AMOUNT, CHOMBO_ZERO_SUM, CHOMBO_ENDS)
 
 
 class Reason(StrEnum):
@@ -51,6 +61,60 @@ class PenaltyPreset:
     chombo: int
     zero_sum: bool
     ends: ChomboEnds
+
+
+def clean_chombo(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The chombo settings ``params`` give, checked, as a rule set stores them.
+
+    >>> clean_chombo({"max_faan": 10, "chombo_amount": 64, "chombo_ends": "game"})
+    {'chombo_amount': 64, 'chombo_ends': 'game'}
+    >>> clean_chombo({"chombo_ends": "round"})
+    Traceback (most recent call last):
+    ...
+    scoring.engine.errors.RulesError: what a chombo ends must be one of hand, game, nothing
+    """
+    cleaned: dict[str, Any] = {}
+    if CHOMBO_AMOUNT in params:
+        amount = params[CHOMBO_AMOUNT]
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise RulesError("a chombo's cost must be a whole number", field=CHOMBO_AMOUNT)
+        if not 1 <= amount <= MAX_AMOUNT:
+            raise RulesError(
+                "a chombo's cost must be from 1 to {limit:,}", field=CHOMBO_AMOUNT, limit=MAX_AMOUNT
+            )
+        cleaned[CHOMBO_AMOUNT] = amount
+    if CHOMBO_ZERO_SUM in params:
+        if not isinstance(params[CHOMBO_ZERO_SUM], bool):
+            raise RulesError(
+                "whether a chombo is paid to the others must be true or false",
+                field=CHOMBO_ZERO_SUM,
+            )
+        cleaned[CHOMBO_ZERO_SUM] = params[CHOMBO_ZERO_SUM]
+    if CHOMBO_ENDS in params:
+        if params[CHOMBO_ENDS] not in tuple(ChomboEnds):
+            raise RulesError(
+                "what a chombo ends must be one of {known}",
+                field=CHOMBO_ENDS,
+                known=", ".join(ChomboEnds),
+            )
+        cleaned[CHOMBO_ENDS] = str(params[CHOMBO_ENDS])
+    return cleaned
+
+
+def chombo_rules(params: Mapping[str, Any], default: PenaltyPreset) -> PenaltyPreset:
+    """The chombo of a rule set: ``default`` (what the family's rules say) with the settings
+    ``params`` give in its place.
+
+    >>> chombo_rules({"chombo_ends": "game"}, PenaltyPreset(30, True, ChomboEnds.HAND))
+    PenaltyPreset(chombo=30, zero_sum=True, ends=<ChomboEnds.GAME: 'game'>)
+    """
+    settings = clean_chombo(params)
+    return replace(
+        default,
+        chombo=settings.get(CHOMBO_AMOUNT, default.chombo),
+        zero_sum=settings.get(CHOMBO_ZERO_SUM, default.zero_sum),
+        ends=ChomboEnds(settings.get(CHOMBO_ENDS, default.ends)),
+    )
 
 
 def check_amount(amount: int) -> int:

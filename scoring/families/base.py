@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from scoring.display import lazy_text
 from scoring.engine.bounds import is_whole
-from scoring.engine.penalties import ChomboEnds, PenaltyPreset
+from scoring.engine.penalties import ChomboEnds, PenaltyPreset, chombo_rules, clean_chombo
 from scoring.families import table_line
 from scoring.forms import HandInputForm, ParamsForm
 from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
@@ -207,7 +207,12 @@ class Family:
 
     def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
         """What a chombo costs under rule-set ``params``, whether it is paid to the others,
-        and what it ends."""
+        and what it ends: the rule set's own chombo settings, else what the rules say."""
+        return chombo_rules(params, self.chombo_default(params))
+
+    def chombo_default(self, params: Mapping[str, Any]) -> PenaltyPreset:
+        """What the family's rules under ``params`` say a chombo costs, where the rule set
+        sets nothing of its own."""
         return self.chombo_preset
 
     def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
@@ -244,6 +249,13 @@ class Family:
         raise NotImplementedError
 
     def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The parameters as stored: the family's rules, then the rule set's own chombo
+        settings (``scoring.engine.penalties.CHOMBO_KEYS``), each checked."""
+        return self.clean_rules(params) | clean_chombo(params)
+
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The family's own parameters, checked, as stored (``params`` may also hold the
+        chombo settings, which every family takes)."""
         raise NotImplementedError
 
     def describe_params(self, params: Mapping[str, Any]) -> str:

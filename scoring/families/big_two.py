@@ -19,7 +19,7 @@ from scoring.engine.big_two_scorefile import (
     read_big_two_scores,
 )
 from scoring.engine.errors import HandError, RulesError
-from scoring.engine.penalties import ChomboEnds, PenaltyPreset
+from scoring.engine.penalties import CHOMBO_KEYS, ChomboEnds, PenaltyPreset
 from scoring.families.base import Column, Demo, Family, SeatResult
 from scoring.forms.big_two import BigTwoHandForm, BigTwoParamsForm
 from scoring.score_format import ScoreFormat, StandingLike, StatsTable, column_sums
@@ -28,7 +28,7 @@ INPUT_FIELDS = ("losses", "takes_all")
 
 
 def rules_from_params(params: Mapping[str, Any]) -> big_two.BigTwoRules:
-    unknown = sorted(set(params) - {"fry_threshold"})
+    unknown = sorted(set(params) - {"fry_threshold", *CHOMBO_KEYS})
     if unknown:
         raise RulesError(
             "unknown Big Two rule {unknown}", field=unknown[0], unknown=repr(unknown[0])
@@ -168,7 +168,7 @@ class BigTwoFamily(Family):
     def default_params(self) -> dict[str, Any]:
         return {"fry_threshold": 10}
 
-    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
         return {"fry_threshold": rules_from_params(params).fry_threshold}
 
     def describe_params(self, params: Mapping[str, Any]) -> str:

@@ -181,7 +181,7 @@ class HongKongFamily(Family):
     score_file = HK_FORMAT
     demo = DEMO
 
-    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+    def chombo_default(self, params: Mapping[str, Any]) -> PenaltyPreset:
         """A chombo costs what a false win (詐糊) pays: the maximum self-drawn amount to
         each other player (9 portions at the maximum faan, rounded up to a whole point);
         the hand is over."""
@@ -192,7 +192,7 @@ class HongKongFamily(Family):
     def default_params(self) -> dict[str, Any]:
         return {"base": "1", "max_faan": 13, "responsibility": "full", "spiciness": "half"}
 
-    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
         rules = rules_from_params(params)
         return {
             "base": str(to_decimal(rules.base).normalize()),

@@ -24,7 +24,7 @@ from scoring.engine.evaluation import Evaluation
 from scoring.engine.hand import hand_from_json
 from scoring.engine.mcr import rules as mcr_rules
 from scoring.engine.mcr import settlement
-from scoring.engine.penalties import ChomboEnds, PenaltyPreset
+from scoring.engine.penalties import CHOMBO_KEYS, ChomboEnds, PenaltyPreset
 from scoring.families import table_line
 from scoring.families.base import Column, Demo, Family, SeatResult, is_whole
 from scoring.families.mcr_seating import (
@@ -53,7 +53,7 @@ PARAMS = ("preset", "flowers", "false_win_penalty", "scoring", "seats")
 
 
 def rules_from_params(params: Mapping[str, Any]) -> mcr.MCRRules:
-    unknown = sorted(set(params) - set(PARAMS))
+    unknown = sorted(set(params) - {*PARAMS, *CHOMBO_KEYS})
     if unknown:
         raise RulesError("unknown MCR rule {unknown}", field=unknown[0], unknown=repr(unknown[0]))
     if params.get("scoring", "standard") not in ("standard", "duplicate"):
@@ -200,7 +200,7 @@ class MCRFamily(Family):
     hands_per_session = HANDS_PER_GAME
     session_template = "scoring/mcr_session.html"
 
-    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+    def chombo_default(self, params: Mapping[str, Any]) -> PenaltyPreset:
         """The organiser's points: a chombo pays the rule set's false-win penalty to each
         other player (§9.1), and the other three play the hand on."""
         each = rules_from_params(params).false_win_penalty
@@ -215,7 +215,7 @@ class MCRFamily(Family):
             "seats": COMPETITION_SEATS,
         }
 
-    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
         rules = rules_from_params(params)
         return {
             "preset": rules.preset,

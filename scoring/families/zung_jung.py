@@ -126,7 +126,7 @@ class ZungJungFamily(Family):
     value_label = lazy_text("points")
     demo = DEMO
 
-    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+    def chombo_default(self, params: Mapping[str, Any]) -> PenaltyPreset:
         """A chombo costs an Illegal Call (詐和, 1.7) to each other player (40 points unless
         the rule set says otherwise); the hand is over."""
         each = params.get("illegal_call") or 40
@@ -141,7 +141,7 @@ class ZungJungFamily(Family):
             "illegal_call": 40,
         }
 
-    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
         rules = rules_from_params(params)
         return {
             "preset": rules.preset,

@@ -7,7 +7,15 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.functional import lazy
 
+from scoring.display import lazy_text
 from scoring.engine.bounds import Bound
+from scoring.engine.penalties import (
+    CHOMBO_AMOUNT,
+    CHOMBO_ENDS,
+    CHOMBO_KEYS,
+    CHOMBO_ZERO_SUM,
+    MAX_AMOUNT,
+)
 
 
 def radio_field(choices: list[tuple[str, str]], **kwargs: Any) -> forms.ChoiceField:
@@ -74,11 +82,68 @@ class HandInputForm(forms.Form):
         return name if name in self.fields else None
 
 
+AS_THE_RULES_SAY = ("", lazy_text("As the rules say"))
+PAID_CHOICES = {"yes": True, "no": False}
+CHOMBO_ENDS_CHOICES = [
+    AS_THE_RULES_SAY,
+    ("hand", lazy_text("Ends the hand")),
+    ("game", lazy_text("Ends the game")),
+    ("nothing", lazy_text("Ends nothing: play goes on")),
+]
+
+
 class ParamsForm(forms.Form):
-    """Base of every family's rule-set parameter form."""
+    """Base of every family's rule-set parameter form. After the family's own fields come
+    the rule set's chombo settings (``chombo_fields``), each blank for what the rules say."""
+
+    chombo_fields: ClassVar[tuple[str, ...]] = CHOMBO_KEYS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        fields = {
+            CHOMBO_AMOUNT: forms.IntegerField(
+                required=False,
+                min_value=1,
+                max_value=MAX_AMOUNT,
+                label=lazy_text("What a chombo costs"),
+                help_text=lazy_text("In the rules' unit; blank: as the rules say."),
+            ),
+            CHOMBO_ZERO_SUM: forms.ChoiceField(
+                required=False,
+                label=lazy_text("A chombo's cost is"),
+                choices=[
+                    AS_THE_RULES_SAY,
+                    ("yes", lazy_text("Paid to the other players")),
+                    ("no", lazy_text("Taken away from the player")),
+                ],
+            ),
+            CHOMBO_ENDS: forms.ChoiceField(
+                required=False,
+                label=lazy_text("A chombo"),
+                choices=CHOMBO_ENDS_CHOICES,
+            ),
+        }
+        for key in self.chombo_fields:
+            self.fields[key] = fields[key]
+        zero_sum = self.initial.get(CHOMBO_ZERO_SUM)
+        if isinstance(zero_sum, bool):
+            self.initial[CHOMBO_ZERO_SUM] = "yes" if zero_sum else "no"
 
     def params(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def rule_set_params(self) -> dict[str, Any]:
+        """The rule set's parameters: the family's (``params``) and the chombo settings
+        given."""
+        chosen: dict[str, Any] = {}
+        for key in self.chombo_fields:
+            value = self.cleaned_data.get(key)
+            if value in (None, ""):
+                continue
+            chosen[key] = PAID_CHOICES[value] if key == CHOMBO_ZERO_SUM else value
+        # A family's ``params`` that reads every field reads these too: only those given count.
+        own = {key: value for key, value in self.params().items() if key not in CHOMBO_KEYS}
+        return own | chosen
 
     @classmethod
     def initial_from_params(cls, params: dict[str, Any]) -> dict[str, Any]:

@@ -80,7 +80,7 @@ class ClassicalFamily(SequentialFamily):
             )
         return None
 
-    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
         rules = rules_from_params(params)
         cleaned: dict[str, Any] = {"rules": params.get("rules", classical.DEFAULT_PRESET)}
         if cleaned["rules"] == FILE:

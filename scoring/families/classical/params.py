@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.engine import classical
 from scoring.engine.classical.model import EAST_LIMIT, LIMIT, STAKE, PaymentMethod, RuleSet
 from scoring.engine.errors import RulesError
+from scoring.engine.penalties import CHOMBO_KEYS
 
 FILE = "file"
 SOURCES = (*classical.PRESETS, FILE)
@@ -63,7 +64,7 @@ def rules_from_params(params: Mapping[str, Any]) -> RuleSet:
     unknown = sorted(
         set(params)
         - {"rules", "text", "stake", "payment_method", "limit"}
-        - {"east_limit", *BOOLEAN_OPTIONS}
+        - {"east_limit", *BOOLEAN_OPTIONS, *CHOMBO_KEYS}
     )
     if unknown:
         raise RulesError(

@@ -76,7 +76,7 @@ class RiichiFamily(SequentialFamily):
         points = row.placement_points + Fraction(row.penalties)
         return (-points, row.average_place or SEATS, row.name)
 
-    def penalty_preset(self, params: Mapping[str, Any]) -> PenaltyPreset:
+    def chombo_default(self, params: Mapping[str, Any]) -> PenaltyPreset:
         """The printed rules': EMA and WRC take the chombo penalty (20,000) off the final
         score, paid to no one; a preset that pays it at the table as a reverse mangan pays
         8,000 to the others. Either way the hand is replayed: it ends that hand only."""
@@ -88,7 +88,7 @@ class RiichiFamily(SequentialFamily):
     def default_params(self) -> dict[str, Any]:
         return {"preset": DEFAULT_PRESET}
 
-    def clean_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
         return clean_params(params)
 
     def describe_params(self, params: Mapping[str, Any]) -> str:

@@ -5,13 +5,14 @@ yaku, or the tiles; who declared riichi, and who was tenpai at a draw."""
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.display import lazy_text
+from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS
 from scoring.engine.riichi import PRESETS
 from scoring.engine.riichi.payments import VALID_FU, Limit
 from scoring.engine.riichi.rules import MultipleRon
@@ -30,7 +31,13 @@ from scoring.families.riichi.win_fields import (
     typed_value,
     value_problem,
 )
-from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
+from scoring.forms import (
+    CHOMBO_ENDS_CHOICES,
+    HandInputForm,
+    ParamsForm,
+    bounded_integer,
+    radio_field,
+)
 from scoring.forms.tiles import TileFieldsMixin
 from scoring.forms.typed import choice_field
 
@@ -99,13 +106,22 @@ class RiichiParamsForm(ParamsForm):
     preset = radio_field(
         [(name, PRESET_LABELS[name]) for name in PRESETS], label=lazy_text("Rules")
     )
+    # Whether a chombo is paid to the others follows from how it is paid (``chombo``).
+    chombo_fields = (CHOMBO_AMOUNT, CHOMBO_ENDS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        chombo_fields = {key: self.fields.pop(key) for key in self.chombo_fields}
         for key, (label, answers) in SETTING_FIELDS.items():
             self.fields[key] = forms.ChoiceField(
                 choices=[AS_PRESET, *answers], required=False, label=label
             )
+        self.fields |= chombo_fields
+        self.fields[CHOMBO_AMOUNT].label = lazy_text("Chombo off the final score")
+        self.fields[CHOMBO_AMOUNT].help_text = lazy_text("Blank: as the preset says (20,000).")
+        # A riichi chombo voids its hand: it ends that hand or the whole game.
+        ends = cast(forms.ChoiceField, self.fields[CHOMBO_ENDS])
+        ends.choices = [choice for choice in CHOMBO_ENDS_CHOICES if choice[0] != "nothing"]
 
     def params(self) -> dict[str, Any]:
         params: dict[str, Any] = {"preset": self.cleaned_data["preset"]}

@@ -16,6 +16,13 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 
 from scoring.engine.errors import RulesError
+from scoring.engine.penalties import (
+    CHOMBO_AMOUNT,
+    CHOMBO_ENDS,
+    CHOMBO_KEYS,
+    CHOMBO_ZERO_SUM,
+    ChomboEnds,
+)
 from scoring.engine.riichi import PRESETS, RiichiRules
 from scoring.engine.riichi.rules import ChomboPenalty, LeftoverSticks, MultipleRon
 
@@ -59,7 +66,7 @@ def rules_from_params(params: Mapping[str, Any]) -> RiichiRules:
     >>> rules_from_params({"preset": "club", "chombo": "final"}).chombo_points
     20000
     """
-    unknown = sorted(set(params) - {"preset", *SETTINGS})
+    unknown = sorted(set(params) - {"preset", *SETTINGS, *CHOMBO_KEYS})
     if unknown:
         raise RulesError(
             "unknown riichi rule {unknown}", field=unknown[0], unknown=repr(unknown[0])
@@ -72,7 +79,39 @@ def rules_from_params(params: Mapping[str, Any]) -> RiichiRules:
     rules = replace(PRESETS[name], **changes)
     if rules.chombo is ChomboPenalty.FINAL and not rules.chombo_points:
         rules = replace(rules, chombo_points=FINAL_CHOMBO_POINTS)
-    return rules
+    return _with_chombo_settings(rules, params)
+
+
+def _with_chombo_settings(rules: RiichiRules, params: Mapping[str, Any]) -> RiichiRules:
+    """The rule set's own chombo cost is the final-score penalty; at the table a chombo
+    pays a reverse mangan, and whether it is paid to the others follows from ``chombo``.
+
+    >>> rules_from_params({"preset": "ema", "chombo_amount": 8000}).chombo_points
+    8000
+    """
+    if CHOMBO_ZERO_SUM in params:
+        raise RulesError(
+            "a riichi chombo is paid to the others when it is a reverse mangan at the table, "
+            "and to no one when it comes off the final score: choose how it is paid",
+            field=CHOMBO_ZERO_SUM,
+        )
+    if params.get(CHOMBO_ENDS) == ChomboEnds.NOTHING:
+        raise RulesError(
+            "a riichi chombo voids its hand, which is replayed: it ends the hand or the game",
+            field=CHOMBO_ENDS,
+        )
+    if CHOMBO_AMOUNT not in params:
+        return rules
+    if rules.chombo is not ChomboPenalty.FINAL:
+        raise RulesError(
+            "a chombo paid as a reverse mangan costs what a mangan does; its cost is set "
+            "only when it comes off the final score",
+            field=CHOMBO_AMOUNT,
+        )
+    amount = params[CHOMBO_AMOUNT]
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        return rules  # the family's check of the chombo settings says what is wrong
+    return replace(rules, chombo_points=amount)
 
 
 def _setting(key: str, value: Any) -> Any:

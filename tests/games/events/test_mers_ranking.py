@@ -153,3 +153,30 @@ def test_mcr_events_are_ranked_apart_from_riichi(league: League, club: Club, ali
     page = Client().get("/rankings/", {"family": "mcr", "on": "2030-06-01"}).content.decode()
     assert "MCR cup" in page and "Spring open" not in page
     assert 'aria-current="page"' in page  # the family tabs, MCR chosen
+
+
+def test_the_api_ranking_answers_304_until_a_result_changes(league: League, alice: User) -> None:
+    query = {"family": "riichi", "on": "2030-06-01"}
+    first = Client().get("/api/v1/rankings/", query)
+    etag = first["ETag"]
+    assert etag
+    again = Client().get("/api/v1/rankings/", query, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    assert again.content == b""
+    # Another day of reckoning is another answer.
+    other_day = Client().get(
+        "/api/v1/rankings/", {**query, "on": "2030-07-01"}, HTTP_IF_NONE_MATCH=etag
+    )
+    assert other_day.status_code == 200
+    # A penalty that drops the recent event's winner to last changes the results.
+    table = Session.objects.get(season=league.recent.season, played_on=ON - dt.timedelta(days=30))
+    winner = Player.objects.get(club=table.club, name=league.placed[0])
+    core.penalty_record(
+        session=table,
+        penalty=core.PenaltyInput(player=winner, reason="conduct", amount=100000, zero_sum=False),
+        by=alice,
+    )
+    changed = Client().get("/api/v1/rankings/", query, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert changed.json()["rows"][0]["name"] != league.placed[0]
