@@ -107,7 +107,7 @@ class PmnImportForm(forms.Form):
 class TenhouImportForm(PmnImportForm):
     """Tenhou game logs: PMN records' form, for the families whose games come so."""
 
-    files = MultipleFileField(  # type: ignore[assignment]
+    files = MultipleFileField(
         accept=".json,.txt,application/json,text/plain",
         required=False,
         label=gettext_lazy("Tenhou logs"),

@@ -31,8 +31,7 @@ from games.locks import rule_versions_share_lock, season_import_lock
 from games.models import Player, RuleSet, Season, Session
 from games.names import club_name_index, same_player
 from games.selectors import hand_entry_ids_in_season
-from scoring.engine.errors import EngineError
-from scoring.families import Family, GameLog, get_family
+from scoring.families import EngineError, Family, GameLog, get_family
 from scoring.text import TextError, decode_text
 
 # Fixed for ever: changing it would make every imported log look new.

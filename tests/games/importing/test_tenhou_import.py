@@ -326,3 +326,21 @@ def test_a_season_of_another_family_says_the_logs_are_riichi(
 ) -> None:
     response = as_alice.get(import_url(season))
     assert "Tenhou logs are riichi games" in text(response)
+
+
+def test_the_page_and_a_bad_log_s_problem_are_told_in_chinese(
+    riichi_season: Season, ema_rules: RuleSet, as_alice: Client
+) -> None:
+    as_alice.defaults.update(HTTP_ACCEPT_LANGUAGE="zh-HK")
+    data = {"rule_set": ema_rules.pk, "played_on": "2026-05-01", "action": "preview"}
+    files = [upload("ema_hanchan.json"), upload("club_chombo.json")]
+
+    page = text(as_alice.post(import_url(riichi_season), {**data, "files": files}))
+
+    assert "匯入天鳳牌譜" in page and "已讀 2 份牌譜；1 份新的" in page
+    assert "最終點數： Ada 19800 · Bo 29200 · Cy 30900 · Di 40100" in page
+    assert (
+        "club_chombo.json，第 1 局（東 1 局，0 本場）：牌譜中每位牌手以 25,000 點開始；"
+        "此規則以 30,000 點開始"
+    ) in page
+    assert "kyoku" not in page and "Final scores" not in page
