@@ -243,14 +243,13 @@ def _deltas(kyoku: _Kyoku, index: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _log_changes(kyoku: _Kyoku) -> tuple[int, ...]:
-    """Every seat's change over the kyoku as the log says it, riichi sticks put down
-    included (a win's deltas come in pairs with its details)."""
+def _log_changes(kyoku: _Kyoku, riichi: Sequence[int]) -> tuple[int, ...]:
+    """Every seat's change over the kyoku as the log says it, the riichi sticks put down
+    (by ``riichi``) included (a win's deltas come in pairs with its details)."""
     if kyoku.result[0] == WIN:
         parts = [_deltas(kyoku, index) for index in range(1, len(kyoku.result), 2)]
     else:
         parts = [_deltas(kyoku, 1)]
-    riichi = [] if kyoku.result[0] in CHOMBO else kyoku.riichi
     return tuple(
         sum(part[seat] for part in parts) - (RIICHI_STICK if seat in riichi else 0)
         for seat in range(SEATS)
@@ -366,7 +365,7 @@ def _played(
     """The table after the kyoku and the hand it was, once the kyoku is where the log says
     and pays what it says."""
     _check_table(kyoku, state, rules, names)
-    expected = _log_changes(kyoku)
+    expected = _log_changes(kyoku, hand.get("riichi", []))
     candidates = _candidates(kyoku, hand)
     for candidate in candidates:
         try:

@@ -206,3 +206,29 @@ def test_the_command_line_names_the_kyoku_of_a_bad_log(
         f"{LOGS / 'club_chombo.json'}: kyoku 1 (East 1, 0 honba): the log starts each player"
         " on 25,000 points; these rules start on 30,000\n"
     )
+
+
+def test_a_riichi_declared_with_the_discard_that_was_ronned_puts_no_stick_down() -> None:
+    data = log("ema_hanchan.json")
+    data["log"][3][6] = [45, "r23"]  # Ada's declaration is Cy's winning tile
+
+    game = read_log(data, EMA)
+    assert game.hands[3]["riichi"] == [] and game.hands[3]["discarder"] == 0
+    assert game.final_scores == (19800, 29200, 30900, 40100)
+
+
+def test_a_liable_player_pays_a_yakuman_tsumo_alone() -> None:
+    data = log("ema_chombo.json")
+    data["log"] = data["log"][:1]
+    data["log"][0][16] = [
+        "和了",
+        [0, 32000, 0, -32000],
+        [1, 1, 3, "役満32000点", "大三元(役満)"],
+    ]
+    game = read_log(data, EMA)
+    assert game.hands[0] == {
+        "outcome": "tsumo",
+        "wins": [{"winner": 1, "yakuman": 1, "liable": 3, "yaku": ["daisangen"]}],
+        "riichi": [],
+    }
+    assert game.final_scores == (30000, 62000, 30000, -2000)
