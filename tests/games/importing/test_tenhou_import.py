@@ -344,3 +344,53 @@ def test_the_page_and_a_bad_log_s_problem_are_told_in_chinese(
         "此規則以 30,000 點開始"
     ) in page
     assert "kyoku" not in page and "Final scores" not in page
+
+
+def test_another_club_s_import_of_the_same_log_neither_blocks_nor_sees_this_one(
+    riichi_season: Season, club_rules: RuleSet, alice: User, private_club: Club, dave: User
+) -> None:
+    do_import(riichi_season, club_rules, ["club_chombo.json"], alice)
+    theirs = services.rule_set_create(
+        club=private_club, name="Club", family="riichi", params={"preset": "club"}, by=dave
+    )
+    their_season = services.season_save(club=private_club, name="Riichi", rule_set=theirs)
+    plan = tenhou_import_plan(
+        season=their_season, rule_set=theirs, files=[log_file("club_chombo.json")]
+    )
+    assert plan.skipped == 0 and plan.unknown_names == ["Ada", "Bo", "Cy", "Di"]
+    assert do_import(their_season, theirs, ["club_chombo.json"], dave).hands == 3
+    # ... and another club's rule set is no choice here.
+    refused = tenhou_import_plan(
+        season=riichi_season, rule_set=theirs, files=[log_file("club_chombo.json")]
+    )
+    assert refused.errors and refused.new_logs == []
+
+
+def test_rules_changed_after_the_preview_fail_the_job_by_kyoku_and_write_nothing(
+    riichi_season: Season, club_rules: RuleSet, as_alice: Client, alice: User
+) -> None:
+    data = {"rule_set": club_rules.pk, "played_on": "2026-05-01", "create_players": "on"}
+    files = [upload("club_abortive_draws.json")]
+    as_alice.post(import_url(riichi_season), {**data, "action": "import", "files": files})
+    job = ImportJob.objects.get()
+    services.rule_set_update(
+        rule_set=club_rules,
+        name="Club riichi",
+        params={"preset": "club", "abortive_draws": False},
+        by=alice,
+    )
+    before = snapshot()
+
+    run_worker()
+
+    job.refresh_from_db()
+    assert job.status == ImportJob.Status.FAILED
+    assert [problem["message"] for problem in job.problems] == [
+        "club_abortive_draws.json, kyoku 1 (East 1, 0 honba): these rules play no abortive draws"
+    ]
+    after = snapshot()
+    assert (after["Hand"], after["Session"], after["Player"]) == (
+        before["Hand"],
+        before["Session"],
+        before["Player"],
+    )
