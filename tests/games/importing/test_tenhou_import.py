@@ -394,3 +394,11 @@ def test_rules_changed_after_the_preview_fail_the_job_by_kyoku_and_write_nothing
         before["Session"],
         before["Player"],
     )
+
+
+def test_posting_without_a_file_asks_for_one(
+    riichi_season: Season, ema_rules: RuleSet, as_alice: Client
+) -> None:
+    data = {"rule_set": ema_rules.pk, "played_on": "2026-05-01", "action": "preview"}
+    response = as_alice.post(import_url(riichi_season), data)
+    assert "Choose one or more Tenhou logs." in text(response)
