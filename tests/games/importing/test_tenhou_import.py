@@ -402,3 +402,16 @@ def test_posting_without_a_file_asks_for_one(
     data = {"rule_set": ema_rules.pk, "played_on": "2026-05-01", "action": "preview"}
     response = as_alice.post(import_url(riichi_season), data)
     assert "Choose one or more Tenhou logs." in text(response)
+
+
+def test_an_imported_log_s_score_sheet_shows_its_hands(
+    riichi_season: Season, club_rules: RuleSet, alice: User, as_alice: Client
+) -> None:
+    (session,) = do_import(riichi_season, club_rules, ["club_double_ron.json"], alice).sessions
+    response = as_alice.get(f"/c/dragons/sessions/{session.pk}/")
+    assert response.status_code == 200
+    page = text(response)
+    # The table where the log ends: East 3 (Cy deals), each player's points.
+    assert "Ada West 西 17800 Bo North 北 26700 Cy East 東 deals 26300 Di South 南 29200" in page
+    assert "Bo ron 2 han 30 fu (All simples (tanyao)) and Di ron 3 han 40 fu" in page
+    assert "Abortive draw (途中流局)" in page
