@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from games.forms import DateInput
 from games.models import Club, RuleSet
-from scoring.families import pmn_family_keys
+from scoring.families import pmn_family_keys, tenhou_family_keys
 from scoring.forms.typed import model_choice_field
 from scoring.score_files import format_choices
 
@@ -67,8 +67,8 @@ class MultipleFileInput(forms.ClearableFileInput):
 class MultipleFileField(forms.FileField):
     """Several files from one input; each is read (and judged) by the importer itself."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".pmn,.txt,text/plain"}))
+    def __init__(self, *, accept: str = ".pmn,.txt,text/plain", **kwargs: Any) -> None:
+        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": accept}))
         super().__init__(allow_empty_file=True, **kwargs)
 
     def clean(self, data: Any, initial: Any = None) -> list[Any]:
@@ -95,9 +95,25 @@ class PmnImportForm(forms.Form):
     create_players = forms.BooleanField(
         required=False, label=gettext_lazy("Create the new players listed above")
     )
+    family_keys = staticmethod(pmn_family_keys)  # the families whose rule sets are offered
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(
-            club=club, family__in=pmn_family_keys()
+            club=club, family__in=self.family_keys()
         )
+
+
+class TenhouImportForm(PmnImportForm):
+    """Tenhou game logs: PMN records' form, for the families whose games come so."""
+
+    files = MultipleFileField(
+        accept=".json,.txt,application/json,text/plain",
+        required=False,
+        label=gettext_lazy("Tenhou logs"),
+        help_text=gettext_lazy("One or more game logs in Tenhou's JSON format (tenhou.net/6)."),
+    )
+    played_on = forms.DateField(
+        label=gettext_lazy("Date the games were played"), widget=DateInput(), initial=dt.date.today
+    )
+    family_keys = staticmethod(tenhou_family_keys)

@@ -41,6 +41,7 @@ from games.importing.reading import (
     pending_file_read,
     pending_file_save,
 )
+from games.importing.tenhou_import import tenhou_import
 from games.importing.writing import import_scores, no_such_player
 from games.models import RuleSet, Season
 from games.webhooks.events import emit_import_finished
@@ -90,8 +91,10 @@ def pmn_job_queue(
     played_on: dt.date,
     create_players: bool,
     by: User,
+    kind: str = ImportJob.Kind.PMN,
 ) -> ImportJob:
-    """Queue the import of PMN game records the organiser has previewed."""
+    """Queue the import of PMN game records (or, of that ``kind``, Tenhou game logs) the
+    organiser has previewed."""
     text = json.dumps([{"name": f.name, "text": f.text} for f in files])
     names = ", ".join(f.name for f in files)
     options = {
@@ -100,7 +103,7 @@ def pmn_job_queue(
         "create_players": create_players,
     }
     name = names if len(names) <= NAME_LENGTH else names[: NAME_LENGTH - 1] + "…"
-    job = _new_job(season, name, text, options, by, status=Status.QUEUED, kind=ImportJob.Kind.PMN)
+    job = _new_job(season, name, text, options, by, status=Status.QUEUED, kind=kind)
     _enqueue_import(job)
     return job
 
@@ -240,12 +243,12 @@ def in_language_of(job: ImportJob) -> Any:
 
 def _run(job: ImportJob, text: str, reporter: progress.Reporter) -> str:
     started = time.monotonic()
-    importer = _import_pmn if job.kind == ImportJob.Kind.PMN else _import_scores
+    importer = _import_scores if job.kind == ImportJob.Kind.SCORES else _import_records
     try:
         job.result = importer(job, text, reporter)
     except ImportRefused as refused:
         return _fail(job, refused.problems)
-    except ValidationError as refused:  # the PMN importer's reasons
+    except ValidationError as refused:  # the PMN and Tenhou importers' reasons
         return _fail(job, [Problem(None, message) for message in refused.messages])
     except progress.Cancelled:
         _finish(job, Status.CANCELLED)
@@ -278,10 +281,12 @@ def _import_scores(job: ImportJob, text: str, reporter: progress.Reporter) -> di
     }
 
 
-def _import_pmn(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
+def _import_records(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
+    """PMN game records, or Tenhou game logs: each game a new session of the season."""
     if job.created_by is None:
         raise ValidationError(_("The organiser who uploaded these records has left: upload again."))
-    result = pmn_import(
+    records = tenhou_import if job.kind == ImportJob.Kind.TENHOU else pmn_import
+    result = records(
         season=job.season,
         rule_set=RuleSet.objects.get(pk=job.option("rule_set")),
         files=[RecordFile(f["name"], f["text"]) for f in json.loads(text)],

@@ -29,6 +29,7 @@ class ImportJob(models.Model):
     class Kind(models.TextChoices):
         SCORES = "scores", gettext_lazy("Score file")
         PMN = "pmn", gettext_lazy("PMN game records")
+        TENHOU = "tenhou", gettext_lazy("Tenhou game logs")
 
     WAITING = (Status.CHECKING, Status.QUEUED, Status.RUNNING)
 
@@ -38,12 +39,12 @@ class ImportJob(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.CHECKING)
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SCORES)
     file_name = models.CharField(max_length=255)
-    # The name in the default storage: the score file's text, or the PMN files as JSON
-    # ([{"name": ..., "text": ...}]).
+    # The name in the default storage: the score file's text, or the PMN files (Tenhou
+    # logs) as JSON ([{"name": ..., "text": ...}]).
     file = models.CharField(max_length=255)
     digest = models.CharField(max_length=64)
     # score_format, rule_set (id), undated_on (ISO date), create_players, make_current;
-    # PMN: rule_set (id), played_on (ISO date), create_players
+    # PMN and Tenhou logs: rule_set (id), played_on (ISO date), create_players
     options = models.JSONField(default=dict)
     preview = models.JSONField(default=dict)
     # [{"line": int | None, "message": str, "detail": str}], in the file's order

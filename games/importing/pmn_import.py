@@ -220,9 +220,11 @@ def pmn_import(
             raise ValidationError(
                 _("Confirm that these new players may be created: %(names)s.") % {"names": names}
             )
-        created = _create_players(season, plan.unknown_names)
+        created = create_new_players(season, plan.unknown_names)
         index = club_name_index(club_id=season.club_id)
-        players = {name: _found(index, name) for planned in plan.sessions for name in planned.names}
+        players = {
+            name: found_player(index, name) for planned in plan.sessions for name in planned.names
+        }
         written: Counter[str] = Counter()
         sessions = [
             _import_session(
@@ -234,7 +236,7 @@ def pmn_import(
     return ImportResult(sessions, hands, plan.skipped, created)
 
 
-def _create_players(season: Season, names: list[str]) -> list[Player]:
+def create_new_players(season: Season, names: list[str]) -> list[Player]:
     """One new player for each name the club does not know (one for "ADA" and "Ada")."""
     created: dict[str, Player] = {}
     for name in names:
@@ -243,7 +245,7 @@ def _create_players(season: Season, names: list[str]) -> list[Player]:
     return list(created.values())
 
 
-def _found(index: NameIndex, name: str) -> Player:
+def found_player(index: NameIndex, name: str) -> Player:
     player = index.find(name)
     assert player is not None  # every unknown name was created
     return player

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from games.access import club_access, signed_in
 from games.importing import jobs
@@ -45,7 +46,7 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
     plan: ImportPlan | None = None
     files: list[RecordFile] = []
     if request.method == "POST" and form.is_valid():
-        files = _record_files(request, form)
+        files = record_files(request, form)
         if files:
             data = form.cleaned_data
             plan = pmn_import_plan(
@@ -90,27 +91,33 @@ def _queue(
     )
 
 
-def _record_files(request: HttpRequest, form: PmnImportForm) -> list[RecordFile]:
-    """The uploaded files, or the texts the preview carried over; errors go on the form."""
+def record_files(
+    request: HttpRequest,
+    form: PmnImportForm,
+    decode: Callable[[str, bytes], RecordFile] = decode_upload,
+    limit: int = MAX_TOTAL_BYTES,
+    missing: str = gettext_noop("Choose one or more PMN files."),
+) -> list[RecordFile]:
+    """The uploaded files, or the texts the preview carried over, each read by ``decode``;
+    errors go on the form."""
     uploads = form.cleaned_data["files"]
     if uploads:
-        pairs = [(upload.name, upload.read(MAX_TOTAL_BYTES + 1)) for upload in uploads]
+        pairs = [(upload.name, upload.read(limit + 1)) for upload in uploads]
     else:
         names, texts = request.POST.getlist("record_name"), request.POST.getlist("record_text")
         pairs = [(name, text.encode("utf-8")) for name, text in zip(names, texts, strict=False)]
     if not pairs:
-        form.add_error("files", gettext("Choose one or more PMN files."))
+        form.add_error("files", gettext(missing))
         return []
-    if sum(len(data) for _, data in pairs) > MAX_TOTAL_BYTES:
-        limit = MAX_TOTAL_BYTES // 1024
+    if sum(len(data) for _, data in pairs) > limit:
         form.add_error(
-            "files", gettext("Upload at most %(limit)s KB at a time.") % {"limit": limit}
+            "files", gettext("Upload at most %(limit)s KB at a time.") % {"limit": limit // 1024}
         )
         return []
     files, errors = [], []
     for name, data in pairs:
         try:
-            files.append(decode_upload(name, data))
+            files.append(decode(name, data))
         except ValidationError as error:
             errors.extend(error.messages)
     if errors:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.engine.errors import EngineError
-from scoring.families.base import Family, Placing, SeatResult, SessionSeat
+from scoring.families.base import Family, GameLog, Placing, SeatResult, SessionSeat
 from scoring.families.big_two import BigTwoFamily
 from scoring.families.classical import ClassicalFamily
 from scoring.families.hk import HongKongFamily
@@ -27,12 +27,14 @@ __all__ = [
     "FAMILIES",
     "EngineError",
     "Family",
+    "GameLog",
     "Placing",
     "SeatResult",
     "SessionSeat",
     "family_choices",
     "get_family",
     "pmn_family_keys",
+    "tenhou_family_keys",
 ]
 
 
@@ -43,6 +45,11 @@ def family_choices() -> list[tuple[str, str]]:
 def pmn_family_keys() -> list[str]:
     """The families whose games come as PMN game records."""
     return [family.key for family in FAMILIES.values() if family.pmn_records]
+
+
+def tenhou_family_keys() -> list[str]:
+    """The families whose games come as Tenhou JSON game logs."""
+    return [family.key for family in FAMILIES.values() if family.tenhou_logs]
 
 
 def get_family(key: str) -> Family:

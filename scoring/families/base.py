@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from scoring.display import lazy_text
 from scoring.engine.bounds import is_whole
+from scoring.engine.errors import EngineError
 from scoring.engine.penalties import ChomboEnds, PenaltyPreset, chombo_rules, clean_chombo
 from scoring.families import table_line
 from scoring.forms import HandInputForm, ParamsForm
@@ -20,6 +21,7 @@ __all__ = [
     "Column",
     "Demo",
     "Family",
+    "GameLog",
     "Placing",
     "SeatResult",
     "SessionSeat",
@@ -118,6 +120,17 @@ def shown_columns(columns: Sequence[Column], rows: Sequence[Any]) -> list[Column
     ]
 
 
+@dataclass(frozen=True)
+class GameLog:
+    """A game read from another program's log: its title, the players' names by seat, its
+    hands as the family's hand input, and each seat's points at its end as the log has them."""
+
+    title: str
+    names: tuple[str, ...]
+    hands: tuple[Mapping[str, Any], ...]
+    final_scores: tuple[int, ...]
+
+
 class Family:
     """A rule family as the league sees it; subclasses adapt one engine.
 
@@ -175,6 +188,9 @@ class Family:
     stats: ClassVar[StatsTable] = HK_STATS
     # Whether games come as PMN game records (an import page of their own).
     pmn_records: ClassVar[bool] = False
+    # Whether games come as Tenhou JSON game logs (an import page of their own): then
+    # ``read_tenhou_log`` reads one.
+    tenhou_logs: ClassVar[bool] = False
     # Whether the season page draws the Big Two analysis charts (games/charts.py).
     analysis_charts: ClassVar[bool] = False
     # The demo club's league of this family (``manage.py seed_demo``), if any.
@@ -244,6 +260,11 @@ class Family:
         """Why a session that has hands under ``old`` parameters cannot go on under ``new``
         from its next hand (something set once, before the game), or None when it can."""
         return None
+
+    def read_tenhou_log(self, data: object, params: Mapping[str, Any]) -> GameLog:
+        """A Tenhou JSON game log read (and checked) under ``params``, where ``tenhou_logs``;
+        an ``EngineError`` says what is wrong and where."""
+        raise EngineError("these rules' games do not come as Tenhou logs", field="log")
 
     def default_params(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -1,9 +1,10 @@
 """``mahjong-score riichi-game FILE``: a riichi game's running scores and final points.
 
-FILE holds one game as JSON (``records.py``). Each hand prints one line: its number, the
-hand it was (``East 2, 1 honba``), the outcome, every seat's points after it and the riichi
-sticks left on the table; then one line per seat with points, place and final placement
-points. A game still running (and not ``"stopped"``) prints no final lines.
+FILE holds one game as JSON (``records.py``), or a Tenhou JSON log (``tenhou.py``: read
+under ``--rules``, each kyoku a hand, and closed where it ends). Each hand prints one line:
+its number, the hand it was (``East 2, 1 honba``), the outcome, every seat's points after it
+and the riichi sticks left on the table; then one line per seat with points, place and final
+placement points. A game still running (and not ``"stopped"``) prints no final lines.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from typing import Any
 
 from scoring.engine.errors import EngineError, Seat, unexpected
 from scoring.engine.riichi.game import GameState, final_scores, replay
-from scoring.engine.riichi.records import game_from_json
-from scoring.engine.riichi.rules import PRESETS, preset
+from scoring.engine.riichi.records import GameRecord, game_from_json
+from scoring.engine.riichi.rules import PRESETS, RiichiRules, preset
 from scoring.engine.riichi.settlement import HandResult
+from scoring.engine.riichi.tenhou import read_log
 from scoring.engine.text import TextError, decode_text
 
 
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open(args.file, "rb") as stream:
             data = json.loads(decode_text(stream.read()))
-        record = game_from_json(data, preset(args.rules))
+        record = _record(data, preset(args.rules))
         states = replay(record.hands, record.rules)
     except OSError as error:
         print(f"{args.file}: {error.strerror}", file=sys.stderr)
@@ -71,6 +73,14 @@ def run(args: argparse.Namespace) -> int:
                 f"final {signed(placement.final)}"
             )
     return 0
+
+
+def _record(data: object, rules: RiichiRules) -> GameRecord:
+    """The game of our JSON, or of a Tenhou log (an object with its players' ``name``): a
+    log is read under ``rules`` and closed where it ends."""
+    if isinstance(data, dict) and "name" in data:
+        return GameRecord(rules, read_log(data, rules).results, stopped=True)
+    return game_from_json(data, rules)
 
 
 def hand_line(number: int, before: GameState, hand: HandResult, after: GameState) -> str:

@@ -18,9 +18,11 @@ from scoring.display import lazy_text
 from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.engine.riichi import GameState, final_scores
 from scoring.engine.riichi.rules import RIICHI_STICK, SEATS, ChomboPenalty
+from scoring.engine.riichi.tenhou import read_log
 from scoring.families import table_line
 from scoring.families.base import (
     Column,
+    GameLog,
     Placing,
     SeatResult,
     SequentialFamily,
@@ -51,6 +53,7 @@ class RiichiFamily(SequentialFamily):
     keeps_table = True
     value_label = lazy_text("han")
     placements = True
+    tenhou_logs = True
     demo = DEMO
     standings_columns = (
         Column("placement_points", lazy_text("Placement points"), "ratio"),
@@ -84,6 +87,11 @@ class RiichiFamily(SequentialFamily):
         if rules.chombo is ChomboPenalty.FINAL:
             return PenaltyPreset(rules.chombo_points, zero_sum=False, ends=ChomboEnds.HAND)
         return PenaltyPreset(REVERSE_MANGAN, zero_sum=True, ends=ChomboEnds.HAND)
+
+    def read_tenhou_log(self, data: object, params: Mapping[str, Any]) -> GameLog:
+        """Each kyoku becomes a hand; the log must pay what these rules pay."""
+        game = read_log(data, rules_from_params(params))
+        return GameLog(game.title, game.names, game.hands, game.final_scores)
 
     def default_params(self) -> dict[str, Any]:
         return {"preset": DEFAULT_PRESET}
