@@ -60,3 +60,13 @@ def test_a_bad_upload_names_the_problem(alice: User) -> None:
 
 def test_the_upload_page_asks_for_a_sign_in() -> None:
     assert client_for(None).get("/clubs/import/").status_code == 302
+
+
+def test_the_pages_read_in_chinese(dave: User) -> None:
+    second_club(dave)
+    for language, words in (("zh-HK", "搬遷俱樂部"), ("zh-CN", "搬迁俱乐部")):
+        page = client_for(dave).get("/c/tigers/archive/", HTTP_ACCEPT_LANGUAGE=language)
+        assert words in page.content.decode() and "Move the club" not in page.content.decode()
+    for language, words in (("zh-HK", "匯入俱樂部"), ("zh-CN", "导入俱乐部")):
+        page = client_for(dave).get("/clubs/import/", HTTP_ACCEPT_LANGUAGE=language)
+        assert words in page.content.decode() and "Import a club" not in page.content.decode()
