@@ -91,6 +91,8 @@ def _json(archive: zipfile.ZipFile, name: str) -> Any:
         return json.loads(archive.read(name).decode("utf-8"))
     except UnicodeDecodeError as error:
         raise ArchiveRefused([Problem(_("it is not UTF-8 text."), name)]) from error
+    except RecursionError as error:
+        raise ArchiveRefused([Problem(_("its JSON is nested too deeply."), name)]) from error
     except json.JSONDecodeError as error:
         message = _("it is not JSON (line %(line)d, column %(column)d: %(error)s).") % {
             "line": error.lineno,

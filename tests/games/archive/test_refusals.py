@@ -45,6 +45,10 @@ def _not_json(files: dict[str, Any]) -> None:
     files["players.json"] = "[{"
 
 
+def _too_deep(files: dict[str, Any]) -> None:
+    files["hands.json"] = "[" * 100_000 + "]" * 100_000
+
+
 def _twice(files: dict[str, Any]) -> None:
     files["hands.json"].append({**_hand(files), "id": 999999})
 
@@ -58,6 +62,7 @@ CASES = [
     (_other_format, "manifest.json: its format is not 'mahjong-league-club'"),
     (_no_seats, "The archive has no seats.json"),
     (_not_json, "players.json: it is not JSON (line 1, column 3"),
+    (_too_deep, "hands.json: its JSON is nested too deeply."),
     (
         _set("hands.json", 0, session=424242),
         "hands.json, record 1: session 424242 is not in sessions.json",
