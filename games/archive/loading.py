@@ -378,21 +378,12 @@ class _Loader:
                 seen.setdefault(key, index)
 
     def write(self, kind: Kind, built: list[tuple[int, int, models.Model]]) -> None:
-        rows = [row for _id, _index, row in built]
-        times = [f for f in kind.model._meta.concrete_fields if _stamped(f)]
-        kept = [[getattr(row, f.attname) for f in times] for row in rows]
         try:
             with transaction.atomic():
-                kind.model._default_manager.bulk_create(rows, batch_size=BATCH)
+                _insert_as_archived(kind.model, [row for _id, _index, row in built])
         except IntegrityError as error:
             message = _("a record breaks a rule of the database (%(error)s).") % {"error": error}
             self.refuse(Problem(message, kind.file))
-        if times:
-            for row, values in zip(rows, kept, strict=True):
-                for f, value in zip(times, values, strict=True):
-                    setattr(row, f.attname, value)
-            names = [f.name for f in times]
-            kind.model._default_manager.bulk_update(rows, names, batch_size=BATCH)
         for archive_id, _index, row in built:
             self.ids[kind.name][archive_id] = row.pk
             self.remember(kind, row)
@@ -454,9 +445,21 @@ def _clean_hand(family: Family, *, hand: Any, params: Any) -> object:
     return family.clean_hand(hand, params)
 
 
-def _stamped(field: models.Field[Any, Any]) -> bool:
-    """A column the database would stamp with the time of the write (kept as archived)."""
-    return bool(getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False))
+def _insert_as_archived(model: type[models.Model], rows: list[models.Model]) -> None:
+    """Insert the rows in batches as they are: a raw insert, as ``loaddata`` saves a
+    fixture's objects, keeps the times the archive gives (``bulk_create`` would stamp
+    ``auto_now`` columns with the time of the write). Each row gets its new id."""
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    # QuerySet._insert is how Model.save inserts (and loaddata's raw save); the stubs leave
+    # Django's private methods out.
+    insert: Any = model._base_manager.get_queryset()._insert  # type: ignore[attr-defined]
+    for start in range(0, len(rows), BATCH):
+        batch = rows[start : start + BATCH]
+        ids = insert(batch, fields=fields, returning_fields=[meta.pk], raw=True)
+        for row, (pk,) in zip(batch, ids, strict=True):
+            row.pk = pk
+            row._state.adding = False
 
 
 def _account(row: dict[str, Any]) -> User:
@@ -492,16 +495,16 @@ def _value(field: Any, raw: Any) -> Any:
 
 
 def _check_type(field: Any, raw: Any) -> None:
-    """Refuse a JSON value of the wrong type (``to_python`` would take "1" for 1)."""
+    """Refuse a JSON value of the wrong type (``to_python`` would take "1" for 1). Asked of
+    every column of every record: the message is looked up only when it is wrong."""
     if isinstance(field, models.BooleanField):
-        right, message = isinstance(raw, bool), _("it must be true or false.")
+        if not isinstance(raw, bool):
+            raise ValidationError(_("it must be true or false."))
     elif isinstance(field, models.IntegerField):
-        whole = isinstance(raw, int) and not isinstance(raw, bool)
-        right, message = whole, _("it must be a whole number.")
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise ValidationError(_("it must be a whole number."))
     elif isinstance(field, models.DecimalField):
-        right = isinstance(raw, str)
-        message = _('it must be a number written as text, like "-12.5".')
-    else:
-        right, message = isinstance(raw, str), _("it must be text.")
-    if not right:
-        raise ValidationError(message)
+        if not isinstance(raw, str):
+            raise ValidationError(_('it must be a number written as text, like "-12.5".'))
+    elif not isinstance(raw, str):
+        raise ValidationError(_("it must be text."))

@@ -60,30 +60,27 @@ def archive_read(source: IO[bytes]) -> Archive:
         raise ArchiveRefused(
             [Problem(_("This is not a club archive (not a zip file)."))]
         ) from error
-    manifest = files[MANIFEST]
-    version = _version(manifest)
-    for step in range(version, VERSION):
+    for step in range(_version(files[MANIFEST]), VERSION):
         files = UPGRADES[step](files)
+    missing = [
+        name for name in (CLUB, ACCOUNTS, *(kind.file for kind in KINDS)) if name not in files
+    ]
+    if missing:
+        message = _("The archive has no %(files)s.") % {"files": ", ".join(missing)}
+        raise ArchiveRefused([Problem(message)])
     return files
 
 
 def _files(archive: zipfile.ZipFile) -> Archive:
+    """Every JSON file of the archive, once its manifest says it is one this site reads."""
     names = {info.filename: info for info in archive.infolist()}
     if sum(info.file_size for info in names.values()) > MAX_UNPACKED_BYTES:
         raise ArchiveRefused([Problem(_("The archive unpacks to more than 512 MB."))])
     if MANIFEST not in names:
         message = _("This is not a club archive: it has no %(file)s.") % {"file": MANIFEST}
         raise ArchiveRefused([Problem(message)])
-    manifest = _json(archive, MANIFEST)
-    wanted = [CLUB, ACCOUNTS, *(kind.file for kind in KINDS)]
-    if isinstance(manifest, dict) and manifest.get("version", VERSION) != VERSION:
-        # An older archive's files are the ones its own version had.
-        wanted = [name for name in names if name.endswith(".json")]
-    missing = [name for name in wanted if name not in names]
-    if missing:
-        message = _("The archive has no %(files)s.") % {"files": ", ".join(missing)}
-        raise ArchiveRefused([Problem(message)])
-    return {MANIFEST: manifest} | {name: _json(archive, name) for name in wanted}
+    _version(_json(archive, MANIFEST))
+    return {name: _json(archive, name) for name in names if name.endswith(".json")}
 
 
 def _json(archive: zipfile.ZipFile, name: str) -> Any:
