@@ -123,16 +123,21 @@ class _Loader:
         if not isinstance(rows, list):
             self.refuse(Problem(_("it must be a JSON list."), ACCOUNTS))
         roles = set(Membership.Role.values)
+        seen: set[str] = set()
         for index, row in enumerate(rows, 1):
             if (
                 not isinstance(row, dict)
                 or not isinstance(row.get("username"), str)
                 or not 0 < len(row["username"]) <= USERNAME_LENGTH
                 or row.get("role") not in {*roles, None}
+                or row["username"] in seen
             ):
-                message = _("an account needs a username, and a role of %(roles)s or null.")
+                message = _(
+                    "an account needs a username of its own, and a role of %(roles)s or null."
+                )
                 self.problem(message % {"roles": ", ".join(sorted(roles))}, ACCOUNTS, index)
                 continue
+            seen.add(row["username"])
             if keep:
                 self.users[row["username"]] = _account(row)
             if row["role"] is not None:
@@ -143,8 +148,8 @@ class _Loader:
                 Membership.objects.create(
                     club=self.club_row, user=self.users[row["username"]], role=row["role"]
                 )
-                joined = parse_datetime(str(row.get("joined_at") or ""))
-                if joined is not None and timezone.is_aware(joined):
+                joined = _time(row.get("joined_at"))
+                if joined is not None:
                     Membership.objects.filter(
                         club=self.club_row, user=self.users[row["username"]]
                     ).update(joined_at=joined)
@@ -460,6 +465,15 @@ def _insert_as_archived(model: type[models.Model], rows: list[models.Model]) -> 
         for row, (pk,) in zip(batch, ids, strict=True):
             row.pk = pk
             row._state.adding = False
+
+
+def _time(text: Any) -> dt.datetime | None:
+    """An archived time with its UTC offset, or none when it is not one."""
+    try:
+        when = parse_datetime(str(text or ""))
+    except ValueError:
+        return None
+    return when if when is not None and timezone.is_aware(when) else None
 
 
 def _account(row: dict[str, Any]) -> User:

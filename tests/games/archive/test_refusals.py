@@ -53,6 +53,10 @@ def _twice(files: dict[str, Any]) -> None:
     files["hands.json"].append({**_hand(files), "id": 999999})
 
 
+def _account_twice(files: dict[str, Any]) -> None:
+    files["accounts.json"].append(files["accounts.json"][0])
+
+
 def _extra_field(files: dict[str, Any]) -> None:
     files["players.json"][1]["nickname"] = "Ty"
 
@@ -87,6 +91,7 @@ CASES = [
     (_set("seats.json", 0, position=7), "seats.json: a record breaks a rule of the database"),
     (_twice, "hands.json, record 2: another record has the same session, number"),
     (_extra_field, "players.json, record 2: its fields must be"),
+    (_account_twice, "accounts.json, record 2: an account needs a username of its own"),
 ]
 
 
