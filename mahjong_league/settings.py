@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games.events",
     "games.health",
     "games.importing",
+    "games.archive",
     "games.api",
 ]
 

@@ -1,5 +1,5 @@
 """URL wiring: each app owns its own routes, under its own namespace (``league:`` the core,
-``api:``, ``events:``, ``importing:``, ``stats:``, ``webhooks:``)."""
+``api:``, ``archive:``, ``events:``, ``importing:``, ``stats:``, ``webhooks:``)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -11,6 +11,7 @@ urlpatterns = [
     path("c/<slug:slug>/", include("games.importing.urls")),
     path("c/<slug:slug>/webhooks/", include("games.webhooks.urls")),
     path("", include("games.stats.urls")),
+    path("", include("games.archive.urls")),
     path("", include("games.urls")),
 ]
 

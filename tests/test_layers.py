@@ -185,6 +185,7 @@ SATELLITES = (
     "games.stats",
     "games.events",
     "games.health",
+    "games.archive",
     "games.api",
 )
 # The URL wiring is the one place the API is plugged into the site.

@@ -36,6 +36,8 @@ CLUB_PAGES = [
     ("stats:ratings", "/c/{slug}/ratings/", "read"),
     ("members", "/c/{slug}/members/", "organiser"),
     ("club_settings", "/c/{slug}/settings/", "organiser"),
+    ("archive:club", "/c/{slug}/archive/", "organiser"),
+    ("archive:download", "/c/{slug}/archive/download/", "organiser"),
     ("webhooks:list", "/c/{slug}/webhooks/", "organiser"),
     ("rule_sets", "/c/{slug}/rules/", "read"),
     ("rule_set_create", "/c/{slug}/rules/new/hk/", "organiser"),
@@ -74,6 +76,7 @@ SITE_ROUTES = {
     "invitation",
     "calculator",
     "club_create",
+    "archive:upload",  # any signed-in account loads a club: tests/games/archive/test_pages.py
     "tokens",  # a user's own API tokens: tests/api/test_tokens.py
     "token_revoke",
     # The installable app, for anyone (the kept-pages list is each person's own):
@@ -206,7 +209,7 @@ def login_redirect(path: str) -> str:
 
 # The site's pages whose permissions these tables cover (the events app has its own tests);
 # the core's names are written without their namespace (league:).
-PAGE_NAMESPACES = {"league", "importing", "stats", "webhooks"}
+PAGE_NAMESPACES = {"league", "importing", "stats", "webhooks", "archive"}
 
 
 def route_names(patterns: list[URLPattern | URLResolver], namespace: str = "") -> set[str]:
