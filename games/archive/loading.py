@@ -451,20 +451,22 @@ def _clean_hand(family: Family, *, hand: Any, params: Any) -> object:
 
 
 def _insert_as_archived(model: type[models.Model], rows: list[models.Model]) -> None:
-    """Insert the rows in batches as they are: a raw insert, as ``loaddata`` saves a
-    fixture's objects, keeps the times the archive gives (``bulk_create`` would stamp
-    ``auto_now`` columns with the time of the write). Each row gets its new id."""
-    meta = model._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    # QuerySet._insert is how Model.save inserts (and loaddata's raw save); the stubs leave
-    # Django's private methods out.
-    insert: Any = model._base_manager.get_queryset()._insert  # type: ignore[attr-defined]
-    for start in range(0, len(rows), BATCH):
-        batch = rows[start : start + BATCH]
-        ids = insert(batch, fields=fields, returning_fields=[meta.pk], raw=True)
-        for row, (pk,) in zip(batch, ids, strict=True):
-            row.pk = pk
-            row._state.adding = False
+    """Insert the rows in batches as they are, each getting its new id. ``bulk_create``
+    stamps ``auto_now`` and ``auto_now_add`` columns with the time of the write, so those
+    are written again with the archive's times (``bulk_update`` stamps nothing)."""
+    stamped = [
+        field.attname
+        for field in model._meta.concrete_fields
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    ]
+    archived = [[getattr(row, name) for name in stamped] for row in rows]
+    model._base_manager.bulk_create(rows, batch_size=BATCH)
+    if not stamped:
+        return
+    for row, values in zip(rows, archived, strict=True):
+        for name, value in zip(stamped, values, strict=True):
+            setattr(row, name, value)
+    model._base_manager.bulk_update(rows, stamped, batch_size=BATCH)
 
 
 def _time(text: Any) -> dt.datetime | None:
