@@ -43,7 +43,11 @@ class ClubForm(forms.ModelForm[Club]):
     class Meta:
         model = Club
         fields = ["name", "slug", "visibility"]
-        labels = {"slug": gettext_lazy("Address")}
+        labels = {
+            "name": gettext_lazy("Name"),
+            "slug": gettext_lazy("Address"),
+            "visibility": gettext_lazy("Visibility"),
+        }
         help_texts = {
             "slug": gettext_lazy("Letters, digits and hyphens: the club's page is /c/<address>/.")
         }
@@ -56,6 +60,7 @@ def time_zone_choices() -> list[tuple[str, str]]:
 class ClubSettingsForm(forms.ModelForm[Club]):
     time_zone = forms.ChoiceField(
         choices=time_zone_choices,
+        label=gettext_lazy("Time zone"),
         help_text=gettext_lazy("Times on the club's pages (history, deliveries) are local to it."),
     )
 
@@ -70,6 +75,8 @@ class ClubSettingsForm(forms.ModelForm[Club]):
             "members_switch_rules",
         ]
         labels = {
+            "name": gettext_lazy("Name"),
+            "visibility": gettext_lazy("Visibility"),
             "language": gettext_lazy("Default language"),
             "members_start_sessions": gettext_lazy("Members may start sessions"),
             "members_switch_rules": gettext_lazy("Members may switch a running session's rules"),
@@ -98,6 +105,7 @@ class PlayerEditForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name", "ema_number"]
+        labels = {"name": gettext_lazy("Name")}
         help_texts = {"ema_number": gettext_lazy("8 digits; leave blank if they have none.")}
 
 
@@ -156,9 +164,10 @@ class SeasonForm(forms.ModelForm[Season]):
 
 
 class SessionStartForm(forms.Form):
-    season = forms.ModelChoiceField(queryset=Season.objects.none())
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label=gettext_lazy("Season"))
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
+        label=gettext_lazy("Rule set"),
         required=False,
         empty_label=gettext_lazy("The season's default"),
     )
@@ -203,7 +212,9 @@ class HandMetaForm(forms.Form):
 class HandChangeForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_PARAMETER)
     reason = forms.CharField(
-        max_length=200, help_text=gettext_lazy("Why the change? Everyone at the table will see it.")
+        max_length=200,
+        label=gettext_lazy("Reason"),
+        help_text=gettext_lazy("Why the change? Everyone at the table will see it."),
     )
 
 

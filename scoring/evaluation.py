@@ -72,7 +72,8 @@ def rules_choices() -> list[tuple[str, str]]:
         chosen = family(name)
         label = in_reader_script(gettext(chosen.label))
         for preset in chosen.presets():
-            choices.append((f"{name}:{preset}", f"{label} · {preset}"))
+            named = in_reader_script(gettext(chosen.preset_labels.get(preset, preset)))
+            choices.append((f"{name}:{preset}", f"{label} · {named}"))
     return choices
 
 

@@ -116,9 +116,12 @@ def _record_game(index: int, text: str, params: Mapping[str, Any]) -> RecordGame
     if any(game.penalty):
         hand_input["penalties"] = list(game.penalty)
     _check_hand(hand_input, params)
+    names = tuple(game.name(seat) for seat in range(4))
+    for warning in (*warnings, *score.warnings):
+        warning.name_seats(names)  # a warning names the player, never the seat
     return RecordGame(
         number=index,
-        names=tuple(game.name(seat) for seat in range(4)),
+        names=names,
         played_on=_date(game),
         duplicate=game.duplicate,
         hand_input=hand_input,

@@ -28,6 +28,7 @@ class ScoreImportForm(forms.Form):
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
         required=False,
+        label=gettext_lazy("Rule set"),
         empty_label=gettext_lazy("The season's rule set"),
         help_text=gettext_lazy("Setting lines in the file become versions of this rule set."),
     )

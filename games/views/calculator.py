@@ -59,9 +59,16 @@ def extra_field(extra: HandExtra) -> forms.Field:
     """A tick box for a flag, a short text box for tiles."""
     if extra.kind == "tiles":
         return forms.CharField(
-            required=False, max_length=40, label=gettext(extra.label), help_text=extra.help_text
+            required=False,
+            max_length=40,
+            label=gettext(extra.label),
+            help_text=gettext(extra.help_text) if extra.help_text else "",
         )
-    return forms.BooleanField(required=False, label=gettext(extra.label), help_text=extra.help_text)
+    return forms.BooleanField(
+        required=False,
+        label=gettext(extra.label),
+        help_text=gettext(extra.help_text) if extra.help_text else "",
+    )
 
 
 def calculator(request: HttpRequest) -> HttpResponse:

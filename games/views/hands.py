@@ -275,7 +275,7 @@ def _description(family: Family, hand: Hand, names: list[str]) -> str:
             hand.input, names, hand.evaluation, hand.rule_set_version.params
         )
     except (EngineError, KeyError, IndexError, TypeError, ValueError):
-        return "a hand that cannot be described"
+        return _("a hand that cannot be described")
 
 
 def _refused(request: HttpRequest, page: HttpResponse) -> HttpResponse:

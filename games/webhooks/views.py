@@ -35,6 +35,7 @@ class WebhookForm(forms.Form):
         choices=Webhook.Event.choices,
         initial=Webhook.Event.values,
         widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Events to send"),
     )
 
 

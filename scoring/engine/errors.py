@@ -72,6 +72,38 @@ class Seat:
         return hash((self.index, self.name))
 
 
+class Name:
+    """A pattern's or fan's name inside a message, read as the reader names it (the league
+    reads it through ``scoring.chinese.pattern_name``: the Chinese name alone on a Chinese
+    page); without a namer, the English name and the Chinese after it.
+
+    >>> str(Message("fan {name}", name=Name("All Pungs", "碰碰和")))
+    'fan All Pungs 碰碰和'
+    """
+
+    __slots__ = ("chinese", "english")
+
+    def __init__(self, english: str, chinese: str) -> None:
+        self.english = english
+        self.chinese = chinese
+
+    def __str__(self) -> str:
+        return _name(self.english, self.chinese)
+
+
+def _both(english: str, chinese: str) -> str:
+    return f"{english} {chinese}".strip()
+
+
+_name: Callable[[str, str], str] = _both
+
+
+def use_namer(name: Callable[[str, str], str]) -> None:
+    """Read every pattern's name in a message through ``name(english, chinese)``."""
+    global _name
+    _name = name
+
+
 def _named(values: Mapping[str, Any], names: Sequence[str]) -> Mapping[str, Any]:
     named = {}
     for key, value in values.items():
@@ -110,7 +142,7 @@ def _fill(template: str, values: Mapping[str, Any]) -> str:
 def _value(value: Any) -> Any:
     if isinstance(value, Term):
         return _translate(value)
-    if isinstance(value, (EngineError, Message, Seat)):
+    if isinstance(value, (EngineError, Message, Seat, Name)):
         return str(value)
     return value
 

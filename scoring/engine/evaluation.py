@@ -7,6 +7,7 @@ object satisfying ``Evaluator``; ``FAMILY_MODULES`` names where each lives, so t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, ClassVar
@@ -90,6 +91,8 @@ class Evaluator:
     label: ClassVar[str]  # for a person choosing rules
     unit: ClassVar[str]  # what a result's total counts
     default_preset: ClassVar[str]
+    # Each preset's name for a person choosing rules (a word to translate); the key if none.
+    preset_labels: ClassVar[Mapping[str, str]] = {}
     # Keys the family's hand objects add to hand-json (``evaluate_data`` reads them).
     hand_extras: ClassVar[tuple[HandExtra, ...]] = ()
 

@@ -228,7 +228,7 @@ class MCRFamily(Family):
     def describe_params(self, params: Mapping[str, Any]) -> str:
         rules = rules_from_params(params)
         parts = [
-            _("%(replace)s edition") % {"replace": rules.preset.replace("_", " ")},
+            _(mcr.MCREvaluator.preset_labels.get(rules.preset, rules.preset)),
             _("Two Concealed Kongs %(two_concealed_kongs)s fan")
             % {"two_concealed_kongs": rules.two_concealed_kongs},
             _("flowers") if rules.flowers else _("no flowers"),

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.display import SEAT_LABELS
 from scoring.engine.errors import HandError, RulesError, Seat, Term
 from scoring.engine.tiles import parse_tile
 from scoring.forms.mcr import COMPETITION_SEATS, FIXED_SEATS
@@ -14,7 +15,8 @@ from scoring.forms.tiles import WIND_CHOICES
 HANDS_PER_GAME = 16
 WINDS = ("1z", "2z", "3z", "4z")
 WIND_LABELS = dict(WIND_CHOICES)
-ROUND_NAMES = ("East", "South", "West", "North")
+# The round as the reader names it: "East 東" in English, "東" in Chinese.
+ROUND_NAMES = SEAT_LABELS
 # The wind (0 East … 3 North) of each player, by session seat, in the first hand of each
 # round. Competition rules (§9.3): East and South swap places after the East round, West
 # and North too, and so on, so that every player starts a round at every wind once.
@@ -120,7 +122,7 @@ class TableState:
 
     @property
     def round_name(self) -> str:
-        return ROUND_NAMES[WINDS.index(self.prevailing_wind)] if self.prevailing_wind else ""
+        return str(ROUND_NAMES[WINDS.index(self.prevailing_wind)]) if self.prevailing_wind else ""
 
     @property
     def dealer(self) -> int | None:

@@ -158,7 +158,7 @@ class ZungJungFamily(Family):
             _("discarder pays all")
             if rules.payoff.value == "discarder_pays_all"
             else _("each loser pays"),
-            "flowers" if rules.flowers else _("no flowers"),
+            _("flowers") if rules.flowers else _("no flowers"),
         ]
         if rules.minimum:
             parts.append(_("minimum %(minimum)s") % {"minimum": rules.minimum})

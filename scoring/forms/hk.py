@@ -34,6 +34,7 @@ class HKParamsForm(ParamsForm):
         max_digits=9,
         decimal_places=4,
         initial=Decimal(1),
+        label=lazy_text("Base"),
         help_text=(
             lazy_text(
                 "0.5 = two & five chicken (二五雞), 1 = five & one (五一), 2 = one & two "
@@ -49,13 +50,15 @@ class HKParamsForm(ParamsForm):
                 "half",
                 lazy_text("Half (半銃): the discarder pays a portion, the others half each"),
             ),
-        ]
+        ],
+        label=lazy_text("Responsibility"),
     )
     spiciness = radio_field(
         [
             ("half", lazy_text("Half-spicy rise (半辣上): doubling slows after 4 faan")),
             ("spicy", lazy_text("Spicy-spicy rise (辣辣上): doubles every faan")),
-        ]
+        ],
+        label=lazy_text("Spiciness"),
     )
 
     def params(self) -> dict[str, Any]:

@@ -17,10 +17,10 @@ FALSE_WIN = "false_win"
 COMPETITION_SEATS = "competition"
 FIXED_SEATS = "fixed"
 PRESET_LABELS = {
-    "standard": "Standard (1998 rule book; Two Concealed Kongs 6)",
-    "green_book": "Green Book (Two Concealed Kongs 8)",
-    "wmcc": "WMCC rulings",
-    "pymahjonggb": "As pymahjonggb counts",
+    "standard": lazy_text("Standard (1998 rule book; Two Concealed Kongs 6)"),
+    "green_book": lazy_text("Green Book (Two Concealed Kongs 8)"),
+    "wmcc": lazy_text("WMCC rulings"),
+    "pymahjonggb": lazy_text("As pymahjonggb counts"),
 }
 
 
@@ -38,7 +38,8 @@ class MCRParamsForm(ParamsForm):
         [
             ("standard", lazy_text("Standard: one winner per hand")),
             ("duplicate", lazy_text("Duplicate (複式): several may win on one discard")),
-        ]
+        ],
+        label=lazy_text("Scoring"),
     )
     seats = radio_field(
         [

@@ -19,7 +19,8 @@ class ZungJungParamsForm(ParamsForm):
         [
             ("seed", lazy_text("The seed list (mj-score-eval)")),
             ("official", lazy_text("Official Zung Jung v3.3")),
-        ]
+        ],
+        label=lazy_text("Preset"),
     )
     payoff = radio_field(
         [
@@ -28,7 +29,8 @@ class ZungJungParamsForm(ParamsForm):
                 "discarder_pays_all",
                 lazy_text("On a discard win the discarder pays for everyone"),
             ),
-        ]
+        ],
+        label=lazy_text("Payoff"),
     )
     flowers = forms.BooleanField(
         required=False, initial=True, label=lazy_text("Play with flowers and seasons")

@@ -213,7 +213,8 @@
   form.addEventListener("submit", function (event) {
     var saving = (form.getAttribute("method") || "").toLowerCase() === "post" && form.querySelector('[name="client_id"]');
     if (!saving || !window.mahjongOutbox || (event.submitter && event.submitter.value === "preview")) {
-      window.setTimeout(function () { setBusy(true); }, 0);
+      // Busy once the post goes ahead (static/js/needs-connection.js may stop it).
+      window.setTimeout(function () { if (!event.defaultPrevented) setBusy(true); }, 0);
       return;
     }
     // Send it ourselves, so that a failed connection keeps the hand in the outbox.

@@ -138,7 +138,7 @@ def test_undo_offline_stays_in_the_app_and_says_it_needs_a_connection(
 
     page.context.set_offline(True)
     page.click("#undo-hand")
-    note = page.locator("#undo-offline")
+    note = page.locator("#saved-hand .needs-connection")
     note.wait_for()
     assert "Undo needs a connection" in note.inner_text()
     assert page.url == shown and page.is_visible("#save-hand")  # still the app's own page
@@ -197,3 +197,51 @@ def test_the_home_page_offline_offers_no_sign_in_to_a_signed_in_member(
     assert page.inner_text("h1") == "You are offline"
     assert "Sign in" not in page.inner_text("header")
     page.context.set_offline(False)
+
+
+def test_amend_and_delete_offline_say_they_need_a_connection_and_lose_nothing(
+    page: Any, session: Session, bob_plays: Player, alice: User
+) -> None:
+    hand, _ = services.hand_record(session=session, hand_input={"outcome": "draw"}, by=alice)
+    visit_online(page, session)
+    page.goto(f"/c/dragons/hands/{hand.pk}/edit/")
+    page.click("fieldset[data-field='winner'] label:has-text('B')")
+    page.click("label:has-text('Self-drawn 自摸')")
+    page.locator("fieldset[data-field='faan'] .quick-values button", has_text="3").click()
+    page.fill("input[name=reason]", "B won it")
+    shown = page.url
+
+    page.context.set_offline(True)
+    page.click("button:has-text('Save amendment')")
+    note = page.locator("#hand-form + .needs-connection")
+    note.wait_for()
+    assert "Amending a hand needs a connection" in note.inner_text()
+    # Still the app's page, with everything typed, and the button ready for another try.
+    assert page.url == shown and page.input_value("input[name=reason]") == "B won it"
+    assert page.input_value("input[name=faan]") == "3"
+    assert page.is_enabled("button:has-text('Save amendment')")
+    hand.refresh_from_db()
+    assert hand.input == {"outcome": "draw"}
+
+    page.context.set_offline(False)
+    with page.expect_navigation():
+        page.click("button:has-text('Save amendment')")
+    hand.refresh_from_db()
+    assert hand.input == {"outcome": "self_drawn", "winner": 1, "faan": 3}
+
+    page.goto(f"/c/dragons/hands/{hand.pk}/delete/")
+    page.fill("input[name=reason]", "played again")
+    page.context.set_offline(True)
+    page.click("button:has-text('Delete hand')")
+    note = page.locator("form + .needs-connection")
+    note.wait_for()
+    assert "Deleting a hand needs a connection" in note.inner_text()
+    hand.refresh_from_db()
+    assert not hand.is_deleted
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    page.context.set_offline(False)
+    with page.expect_navigation():
+        page.click("button:has-text('Delete hand')")
+    hand.refresh_from_db()
+    assert hand.is_deleted

@@ -250,7 +250,7 @@ def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
     session = competition_session
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/")
-    assert "Hand 6 of 16 · South round" in page.inner_text("#table-state")
+    assert "Hand 6 of 16 · South 南 round" in page.inner_text("#table-state")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     follow(page, "#add-hand")
 

@@ -136,7 +136,7 @@ def test_the_session_page_shows_the_next_hand_its_winds_and_dealer(
     as_charlie: Client, competition_session: Session
 ) -> None:
     page = as_charlie.get(f"/c/dragons/sessions/{competition_session.pk}/")
-    assert "Next: Hand 6 of 16 · South round; A deals." in text(page)
+    assert "Next: Hand 6 of 16 · South 南 round; A deals." in text(page)
     assert table_rows(page, "winds") == [
         ["A", "East 東 deals"],
         ["B", "North 北"],
@@ -161,7 +161,7 @@ def test_a_deleted_hand_takes_no_place_in_the_game(
     third = competition_session.hands.get(number=3)
     services.hand_delete(hand=third, expected_version=1, reason="Entered twice.", by=bob)
     sheet = as_bob.get(f"/c/dragons/sessions/{competition_session.pk}/")
-    assert "Next: Hand 5 of 16 · South round; B deals." in text(sheet)
+    assert "Next: Hand 5 of 16 · South 南 round; B deals." in text(sheet)
     new = as_bob.get(f"/c/dragons/sessions/{competition_session.pk}/hands/new/")
     assert 'data-seat-winds="2z 1z 4z 3z"' in new.content.decode()  # hand 5, not hand 6
     fifth = competition_session.hands.get(number=5)  # the fourth hand played

@@ -247,7 +247,7 @@ def test_a_member_records_the_hanchan_on_the_page(
     stored = Hand.objects.get(session=session, number=1).input
     assert stored["wins"] == [{"winner": 1, "han": 3, "fu": 30, "yaku": ["riichi", "pinfu"]}]
     page = as_bob.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
-    assert "B ron 3 han 30 fu (Riichi, Pinfu) off C" in page
+    assert "B ron 3 han 30 fu (Riichi 立直, Pinfu 平和) off C" in page
     assert "Chombo by C" in page and "East 4, 1 honba" in page
 
 

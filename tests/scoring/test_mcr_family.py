@@ -184,7 +184,7 @@ def test_the_table_states_give_the_winds_before_each_hand_and_the_end_of_the_gam
     states = FAMILY.table_states([{"outcome": "draw"}] * 5, PARAMS, [[0] * 4] * 5, names=names)
     assert len(states) == 6
     sixth = states[-1]
-    assert (sixth.number, sixth.round_name, sixth.dealer_name) == (6, "South", "Ann")
+    assert (sixth.number, sixth.round_name, sixth.dealer_name) == (6, "South 南", "Ann")
     assert [wind for _, wind, _ in sixth.seats] == ["East 東", "North 北", "West 西", "South 南"]
     full = FAMILY.table_states([{"outcome": "draw"}] * 16, PARAMS, [[0] * 4] * 16, names=names)
     assert full[-1].over and not full[-2].over and full[-2].dealer_name == "Bo"

@@ -19,6 +19,7 @@ from scoring.engine.classical.payments import Matrix, net, settle
 from scoring.engine.classical.rulebooks import DEFAULT_PRESET, PRESETS, load_rules_file, preset
 from scoring.engine.classical.sets import PlayerHand, TileSet, parse_set, player_hand
 from scoring.engine.classical.tiles_in import ScoredHand, score_json
+from scoring.engine.errors import Term
 from scoring.engine.evaluation import CountedPattern, Evaluation, Evaluator
 from scoring.engine.hand import Hand, hand_to_json
 
@@ -62,9 +63,10 @@ class ClassicalEvaluator(Evaluator):
     """The ``classical`` entry of the family registry: a preset name or a rules file path."""
 
     name = "classical"
-    label = "Classical"  # for a person choosing rules
+    label = Term("Classical")  # for a person choosing rules
     unit = "points"  # what a result's total counts
     default_preset = DEFAULT_PRESET
+    preset_labels = {"millington": Term("Millington"), "1920s": Term("1920s rules")}
 
     def __init__(self) -> None:
         self._files: dict[str, RuleSet] = {}

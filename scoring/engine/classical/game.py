@@ -22,6 +22,7 @@ from scoring.engine.classical.model import Options, RuleSet
 from scoring.engine.classical.payments import Matrix, net, settle
 from scoring.engine.classical.sets import WIND_LETTERS, PlayerHand, check_table_sets, player_hand
 from scoring.engine.errors import HandError
+from scoring.engine.errors import Seat as Sitting
 
 ROUNDS = 4
 
@@ -202,7 +203,7 @@ class Game:
                 raise HandError(
                     "{player}: {problem}",
                     field=error.field,
-                    player=self.players[seat],
+                    player=Sitting(seat, self.players[seat]),
                     problem=error,
                 ) from None
             fixed = result.fixed[seat] if result.fixed else None

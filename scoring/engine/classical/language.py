@@ -27,7 +27,7 @@ from scoring.engine.classical.model import (
     TermKind,
     Units,
 )
-from scoring.engine.errors import EngineError, LineError, Message, RulesError
+from scoring.engine.errors import EngineError, LineError, Message, RulesError, Term
 
 END_MARKER: Final = "// END"
 MAX_RULES: Final = 99
@@ -296,10 +296,10 @@ def parse_rule_line(text: str, line: int) -> Rule:
             count=len(tokens),
         )
     rule_id, kind, description, code, value, units = tokens
-    _require_quoted(description, "description")
-    _require_quoted(code, "rule")
+    _require_quoted(description, Term("description"))
+    _require_quoted(code, Term("rule"))
     identifier = _rule_id(rule_id)
-    rule_type = _choice(kind, "TYPE", RuleType, "0, 1, 2 or 3")
+    rule_type = _choice(kind, "TYPE", RuleType, Term("0, 1, 2 or 3"))
     code_text = code[1:-1]
     terms, operators = parse_code(code_text)
     if not terms and not rule_type.is_event:
@@ -310,7 +310,9 @@ def parse_rule_line(text: str, line: int) -> Rule:
         )
     if not re.fullmatch(r"[+-]?\d+", value):
         raise RulesError("the value {value!r} is not a whole number", value=value)
-    unit = _choice(units, "units", Units, "0 (points), 1 (doubles) or 2 (percent of the limit)")
+    unit = _choice(
+        units, "units", Units, Term("0 (points), 1 (doubles) or 2 (percent of the limit)")
+    )
     return Rule(
         identifier,
         rule_type,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scoring.engine.errors import Term
 from scoring.engine.evaluation import Evaluation, Evaluator
 from scoring.engine.hand import Hand
 from scoring.engine.mcr.evaluator import best_reading, evaluate, fan_value
@@ -28,6 +29,12 @@ class MCREvaluator(Evaluator):
 
     name = "mcr"
     label = "MCR 國標"  # for a person choosing rules
+    preset_labels = {
+        "standard": Term("standard (1998 rule book)"),
+        "green_book": Term("Green Book"),
+        "wmcc": Term("WMCC rulings"),
+        "pymahjonggb": Term("as pymahjonggb counts"),
+    }
     unit = "fan"  # what a result's total counts
     default_preset = "standard"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.engine.errors import Message, Term
+from scoring.engine.errors import Message, Name, Seat
 from scoring.engine.evaluation import Evaluation
 from scoring.engine.mcr.evaluator import evaluate
 from scoring.engine.mcr.fans import BY_PMN, PMN_ADJUSTMENTS
-from scoring.engine.mcr.pmn import SEATS, FanItem, PmnGame
+from scoring.engine.mcr.pmn import FanItem, PmnGame
 from scoring.engine.mcr.replay import FLOWER_WALL, Table, replay
 from scoring.engine.mcr.rules import STANDARD, MCRRules
 from scoring.engine.mcr.settlement import add, settle, settle_duplicate
@@ -140,7 +140,7 @@ def _check_values(seat: int, items: tuple[FanItem, ...]) -> list[Message]:
                     "{seat}: fan {number} ({name}) recorded as {value}, the table says {table}",
                     seat=_seat(seat),
                     number=item.number,
-                    name=fan.name,
+                    name=Name(fan.name, fan.name_zh),
                     value=item.value,
                     table=fan.value,
                 )
@@ -148,13 +148,10 @@ def _check_values(seat: int, items: tuple[FanItem, ...]) -> list[Message]:
     return warnings
 
 
-# The seats as the warnings name them (PMN's tag names), each a word to translate.
-SEAT_NAMES = (Term("East"), Term("South"), Term("West"), Term("North"))
-assert SEAT_NAMES == SEATS
-
-
-def _seat(seat: int) -> Term:
-    return SEAT_NAMES[seat]
+def _seat(seat: int) -> Seat:
+    """The seat as a warning names it: its player's name once the record's names are given
+    (``Message.name_seats``), else its wind (PMN's tag names), a word to translate."""
+    return Seat(seat)
 
 
 def _four(values: tuple[int, ...]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.engine.errors import Term
 from scoring.engine.evaluation import Evaluation, Evaluator, HandExtra
 from scoring.engine.hand import Hand, hand_to_json
 from scoring.engine.riichi.evaluator import evaluate, evaluate_data
@@ -59,6 +60,7 @@ class RiichiEvaluator(Evaluator):
     label = "Riichi 立直"  # for a person choosing rules
     unit = "han"  # what a result's total counts
     default_preset = "ema"
+    preset_labels = {"ema": Term("EMA (2016)"), "wrc": Term("WRC"), "club": Term("club game")}
     hand_extras = (
         HandExtra("riichi", "Riichi 立直"),
         HandExtra("double_riichi", "Double riichi ダブル立直"),
@@ -68,9 +70,9 @@ class RiichiEvaluator(Evaluator):
             "dora_indicators",
             "Dora indicators",
             "tiles",
-            "e.g. 3p7z; red fives in the hand are written 0m 0p 0s (club rules)",
+            Term("e.g. 3p7z; red fives in the hand are written 0m 0p 0s (club rules)"),
         ),
-        HandExtra("ura_dora_indicators", "Ura dora indicators", "tiles", "after a riichi"),
+        HandExtra("ura_dora_indicators", "Ura dora indicators", "tiles", Term("after a riichi")),
     )
 
     def presets(self) -> tuple[str, ...]:

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
 
-from scoring.engine.errors import HandError
+from scoring.engine.errors import WINDS, HandError, Message
 from scoring.engine.riichi.rules import (
     RIICHI_STICK,
     SEATS,
@@ -19,8 +18,6 @@ from scoring.engine.riichi.rules import (
     Ties,
 )
 from scoring.engine.riichi.settlement import HandResult, Outcome, Table, settle
-
-WIND_NAMES: Final = ("East", "South", "West", "North")
 
 
 @dataclass(frozen=True)
@@ -48,12 +45,19 @@ class GameState:
 
     @property
     def label(self) -> str:
-        """The next hand's name, as the score sheet shows it: 'South 2, 1 honba'.
+        """The next hand's name, as the score sheet shows it, in the reader's language:
+        'South 2, 1 honba'.
 
         >>> GameState(scores=(25000,) * 4, round_wind=1, hand=1, honba=1).label
         'South 2, 1 honba'
         """
-        return f"{WIND_NAMES[self.round_wind]} {self.hand + 1}, {self.honba} honba"
+        name = Message(
+            "{wind} {hand}, {honba} honba",
+            wind=WINDS[self.round_wind],
+            hand=self.hand + 1,
+            honba=self.honba,
+        )
+        return str(name)
 
 
 def start(rules: RiichiRules) -> GameState:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scoring.engine.errors import Term
 from scoring.engine.evaluation import Evaluation, Evaluator
 from scoring.engine.hand import Hand
 from scoring.engine.zung_jung.evaluator import evaluate, evaluate_declared, illegal_call
@@ -25,7 +26,8 @@ class ZungJungEvaluator(Evaluator):
     """The ``zung_jung`` entry of the family registry."""
 
     name = "zung_jung"
-    label = "Zung Jung 中庸"  # for a person choosing rules
+    label = Term("Zung Jung 中庸")  # for a person choosing rules
+    preset_labels = {"seed": Term("the seed list"), "official": Term("official v3.3")}
     unit = "points"  # what a result's total counts
     default_preset = "seed"
 

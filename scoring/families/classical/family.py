@@ -73,11 +73,10 @@ class ClassicalFamily(SequentialFamily):
         """The options and the rules file may change between hands (§4.1: from the next
         hand on); the starting stake is set before the game, so it cannot."""
         if stake_from_params(old) != stake_from_params(new):
-            return (
-                f"the starting stake ({stake_from_params(old)}) is set before the game and "
-                f"cannot change to {stake_from_params(new)} between hands; re-score the "
-                "session under that version instead"
-            )
+            return _(
+                "the starting stake (%(old)s) is set before the game and cannot change to "
+                "%(new)s between hands; re-score the session under that version instead"
+            ) % {"old": stake_from_params(old), "new": stake_from_params(new)}
         return None
 
     def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:

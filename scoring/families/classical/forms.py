@@ -11,6 +11,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.display import lazy_text
 from scoring.engine import classical
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
 from scoring.engine.errors import EngineError, LineError
@@ -25,27 +26,31 @@ DRAW = "draw"
 FROM_THE_FILE = ""
 MAX_UPLOAD = 100_000
 METHOD_CHOICES = [
-    (FROM_THE_FILE, "As the rules file says"),
-    ("0", "0 · only the winner is paid"),
-    ("1", "1 · only the winner is paid, East double"),
-    ("2", "2 · all players settle differences, East double"),
-    ("3", "3 · the winner collects, the others settle differences, East double"),
-    ("4", "4 · the discarder pays (a self-drawn win: as 1)"),
+    (FROM_THE_FILE, gettext_lazy("As the rules file says")),
+    ("0", gettext_lazy("0 · only the winner is paid")),
+    ("1", gettext_lazy("1 · only the winner is paid, East double")),
+    ("2", gettext_lazy("2 · all players settle differences, East double")),
+    ("3", gettext_lazy("3 · the winner collects, the others settle differences, East double")),
+    ("4", gettext_lazy("4 · the discarder pays (a self-drawn win: as 1)")),
 ]
-YES_NO = [(FROM_THE_FILE, "As the rules file says"), ("yes", "Yes"), ("no", "No")]
+YES_NO = [
+    (FROM_THE_FILE, gettext_lazy("As the rules file says")),
+    ("yes", gettext_lazy("Yes")),
+    ("no", gettext_lazy("No")),
+]
 BOOLEAN_OPTIONS = {
-    "draw_advance_wind": "After a draw the deal passes (DrawAdvanceWind)",
-    "new_east_each_round": "A new East is chosen for each round (NewEastEachRound)",
-    "draw_reset_consec": "A draw ends East's run of Mah-Jonggs (DrawResetConsec)",
+    "draw_advance_wind": gettext_lazy("After a draw the deal passes (DrawAdvanceWind)"),
+    "new_east_each_round": gettext_lazy("A new East is chosen for each round (NewEastEachRound)"),
+    "draw_reset_consec": gettext_lazy("A draw ends East's run of Mah-Jonggs (DrawResetConsec)"),
 }
 
 
 class ClassicalParamsForm(ParamsForm):
     rules = radio_field(
         [
-            ("millington", "Millington (limit 1000)"),
-            ("1920s", "1920s rules (limit 400)"),
-            ("file", "The club's own rules file"),
+            ("millington", lazy_text("Millington (limit 1000)")),
+            ("1920s", lazy_text("1920s rules (limit 400)")),
+            ("file", lazy_text("The club's own rules file")),
         ],
         label=gettext_lazy("Rules"),
     )
@@ -62,7 +67,9 @@ class ClassicalParamsForm(ParamsForm):
         widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
         help_text=gettext_lazy("Or type or edit the rules file here. It is checked on save."),
     )
-    payment_method = forms.ChoiceField(choices=METHOD_CHOICES, required=False)
+    payment_method = forms.ChoiceField(
+        choices=METHOD_CHOICES, required=False, label=gettext_lazy("Payment method")
+    )
     draw_advance_wind = forms.ChoiceField(
         choices=YES_NO, required=False, label=BOOLEAN_OPTIONS["draw_advance_wind"]
     )

@@ -8,6 +8,7 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.chinese import pattern_name
 from scoring.families.riichi.hand_input import YAKU_NAMES
 
 # A ron's winners beyond the first, said once after them.
@@ -123,5 +124,9 @@ def _value(win: Mapping[str, Any], evaluation: Mapping[str, Any] | None) -> str:
         text = _("(tiles)")
     if evaluation is not None:
         text += _(" from tiles")
-    yaku = [YAKU_NAMES[name].name for name in win.get("yaku", ()) if name in YAKU_NAMES]
+    yaku = [
+        pattern_name(YAKU_NAMES[name].name, YAKU_NAMES[name].name_zh)
+        for name in win.get("yaku", ())
+        if name in YAKU_NAMES
+    ]
     return f"{text} ({', '.join(yaku)})" if yaku else text

@@ -107,10 +107,10 @@ class RiichiFamily(SequentialFamily):
         them cannot take over between hands."""
         before, after = rules_from_params(old), rules_from_params(new)
         if (before.start, before.target) != (after.start, after.target):
-            return (
-                f"the starting points ({before.start:,}) and return points are set before "
-                "the hanchan; re-score the session under that version instead"
-            )
+            return _(
+                "the starting points (%(start)s) and return points are set before the "
+                "hanchan; re-score the session under that version instead"
+            ) % {"start": f"{before.start:,}"}
         return None
 
     def clean_hand(self, hand: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:

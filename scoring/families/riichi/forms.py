@@ -8,9 +8,11 @@ import re
 from typing import Any, ClassVar, Final, cast
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.chinese import pattern_name
 from scoring.display import lazy_text
 from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS
 from scoring.engine.riichi import PRESETS
@@ -100,6 +102,10 @@ SETTING_FIELDS: Final = {
 }
 
 
+# A yaku as the reader names it (the Chinese name alone on a Chinese page), when shown.
+yaku_label = lazy(pattern_name, str)
+
+
 class RiichiParamsForm(ParamsForm):
     """The preset, and each setting an organiser may change on it (blank: as the preset)."""
 
@@ -174,7 +180,7 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
     fu = fu_field()
     limit = limit_field()
     yaku = forms.MultipleChoiceField(
-        choices=[(key, names.name) for key, names in YAKU_NAMES.items()],
+        choices=[(key, yaku_label(names.name, names.name_zh)) for key, names in YAKU_NAMES.items()],
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label=lazy_text("Yaku"),

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from django.utils.translation import gettext as _
 
+from scoring.display import lazy_text
 from scoring.engine.errors import RulesError
 from scoring.engine.penalties import (
     CHOMBO_AMOUNT,
@@ -29,15 +30,15 @@ from scoring.engine.riichi.rules import ChomboPenalty, LeftoverSticks, MultipleR
 DEFAULT_PRESET: Final = "ema"
 # A preset's name, as a rule set's summary begins: the summary says the rest, once.
 PRESET_NAMES: Final = {
-    "ema": "EMA Riichi Competition Rules (2016)",
-    "wrc": "World Riichi Championship rules",
-    "club": "Club game",
+    "ema": lazy_text("EMA Riichi Competition Rules (2016)"),
+    "wrc": lazy_text("World Riichi Championship rules"),
+    "club": lazy_text("Club game"),
 }
 # A preset as the rule set form offers it: the club game is no published rule book, so the
 # choice says what it plays.
 PRESET_LABELS: Final = {
     **PRESET_NAMES,
-    "club": "Club game: red fives, 25,000 start / 30,000 return, kiriage, bust",
+    "club": lazy_text("Club game: red fives, 25,000 start / 30,000 return, kiriage, bust"),
 }
 # The settings a rule set may change on its preset, by kind: a choice's values, or a flag.
 CHOICE_SETTINGS: Final = {
@@ -139,8 +140,9 @@ def describe_rules(rules: RiichiRules) -> str:
     """The rules in a line: 'EMA …, start 30,000, return 30,000, uma +15/+5/−5/−15, …'."""
     uma = "/".join(f"{points // 1000:+d}".replace("-", "−") for points in rules.uma)
     parts = [
-        PRESET_NAMES[rules.preset],
-        f"start {rules.start:,}, return {rules.target:,}",
+        str(PRESET_NAMES[rules.preset]),
+        _("start %(start)s, return %(target)s")
+        % {"start": f"{rules.start:,}", "target": f"{rules.target:,}"},
         _("uma %(uma)s") % {"uma": uma},
         _("red fives") if rules.red_fives else _("no red fives"),
         _("head bump") if rules.multiple_ron is MultipleRon.HEAD_BUMP else _("double ron"),

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
-from scoring.display import lazy_text
+from scoring.display import SEAT_LABELS, lazy_text
 from scoring.engine.errors import HandError
 from scoring.engine.riichi import GameState, Placement, RiichiRules, final_scores, play, start
-from scoring.engine.riichi.game import WIND_NAMES
 from scoring.engine.riichi.rules import RIICHI_STICK
 from scoring.engine.riichi.settlement import Outcome
 from scoring.families.base import SeatResult
@@ -119,7 +118,7 @@ class TableState:
 
     @property
     def round_name(self) -> str:
-        return WIND_NAMES[self.game.round_wind]
+        return str(SEAT_LABELS[self.game.round_wind])
 
     @property
     def dealer_name(self) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.display import lazy_text
@@ -34,6 +35,14 @@ RON_FLAGS: Final = [
     ("double_riichi", lazy_text("Double riichi ダブル立直")),
     ("ippatsu", lazy_text("Ippatsu 一発")),
 ]
+# The limits as a reader names them: "Mangan 満貫" in English, "滿貫" in Chinese.
+LIMIT_LABELS: Final = {
+    Limit.MANGAN: lazy_text("Mangan 満貫"),
+    Limit.HANEMAN: lazy_text("Haneman 跳満"),
+    Limit.BAIMAN: lazy_text("Baiman 倍満"),
+    Limit.SANBAIMAN: lazy_text("Sanbaiman 三倍満"),
+    Limit.YAKUMAN: lazy_text("Yakuman 役満"),
+}
 # An engine error on a win's tiles goes beside its tiles in hand.
 TILE_ERRORS: Final = frozenset(
     {"hand", "concealed", "melds", "winning_tile", "dora_indicators", "ura_dora_indicators"}
@@ -42,7 +51,10 @@ TILE_ERRORS: Final = frozenset(
 
 def fu_field() -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
-        choices=[("", "—"), *((str(fu), f"{fu} fu") for fu in sorted(VALID_FU))],
+        choices=[
+            ("", "—"),
+            *((str(fu), format_lazy(_("{fu} fu"), fu=fu)) for fu in sorted(VALID_FU)),
+        ],
         coerce=int,
         empty_value=None,
         required=False,
@@ -53,8 +65,8 @@ def fu_field() -> forms.TypedChoiceField:
 def limit_field() -> forms.ChoiceField:
     return forms.ChoiceField(
         choices=[
-            ("", "Below a limit: han and fu"),
-            *((str(limit), limit.title()) for limit in Limit),
+            ("", _("Below a limit: han and fu")),
+            *((str(limit), LIMIT_LABELS[limit]) for limit in Limit),
         ],
         required=False,
         label=_("Or a limit"),

@@ -191,6 +191,16 @@ def test_impossible_hands_are_refused(result: HandResult, message: str) -> None:
         game().record(result)
 
 
+def test_a_refused_hand_names_its_player_as_whoever_knows_the_names_gives_them() -> None:
+    # The league plays under placeholders and names the seats once the hand is refused.
+    placeholders = Game(MILLINGTON, ["seat 1", "seat 2", "seat 3", "seat 4"], stake=1000)
+    result = HandResult((player_hand([]), player_hand([], [62]), PlayerHand(), PlayerHand()), 0)
+    with pytest.raises(HandError) as caught:
+        placeholders.record(result)
+    caught.value.name_seats(NAMES)
+    assert str(caught.value) == "Larry: the event 'Concealed Hand' is for the Mahjong player only"
+
+
 def test_a_game_has_two_to_four_players() -> None:
     with pytest.raises(HandError, match="a game has 2, 3 or 4 players, not 5"):
         Game(MILLINGTON, ["a", "b", "c", "d", "e"])

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import translation
 
 from games import services
 from games.importing.models import ImportJob
@@ -200,6 +201,24 @@ def test_a_result_that_leaves_out_the_penalty_is_a_warning(
     text = penalised(record("example_1.pmn").text, "0 -10 0 0", "-8 -17 33 -8")
     plan = plan_of(mcr_season, duplicate_rules, RecordFile("p.pmn", text))
     assert plan.games[0].game.warnings == ["recorded result -8 -17 33 -8, settled -8 -27 33 -8"]
+
+
+def test_a_record_s_warnings_name_the_player_and_the_fan_in_the_reader_s_language(
+    mcr_season: Season, duplicate_rules: RuleSet
+) -> None:
+    # example_1: West (忘却氤氲) wins with Outside Hand 全带幺, 4 fan, recorded here as 5.
+    text = record("example_1.pmn").text.replace("55/4/1.", "55/5/1.")
+    with translation.override("zh-hant"):
+        plan = plan_of(mcr_season, duplicate_rules, RecordFile("w.pmn", text))
+    assert plan.games[0].game.warnings == [
+        "忘却氤氲：記錄 10 番，計算得 9 番",
+        "忘却氤氲：番種 55（全帶幺）記錄為 5，番表為 4",
+    ]
+    with translation.override("en"):
+        plan = plan_of(mcr_season, duplicate_rules, RecordFile("w.pmn", text))
+    assert plan.games[0].game.warnings[1] == (
+        "忘却氤氲: fan 55 (Outside Hand 全帶幺) recorded as 5, the table says 4"
+    )
 
 
 def test_a_penalty_moves_with_its_player_into_the_session_seats(
