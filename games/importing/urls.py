@@ -1,10 +1,11 @@
 """A club's imports, under the club's own address: a season's score-file and PMN uploads
-(``/c/<slug>/seasons/<id>/import/``, ``…/import-pmn/``) and the jobs they make
+(``/c/<slug>/seasons/<id>/import/``, ``…/import-pmn/``), a game file
+(``…/import-game/``) and the jobs they make
 (``/c/<slug>/imports/<job>/``)."""
 
 from django.urls import path
 
-from games.importing import pmn_views, views
+from games.importing import game_file_views, pmn_views, views
 
 app_name = "importing"
 
@@ -13,6 +14,11 @@ job = "imports/<uuid:job_id>/"
 urlpatterns = [
     path("seasons/<int:season_id>/import/", views.season_import, name="scores"),
     path("seasons/<int:season_id>/import-pmn/", pmn_views.pmn_import_view, name="pmn"),
+    path(
+        "seasons/<int:season_id>/import-game/",
+        game_file_views.game_file_import_view,
+        name="game_file",
+    ),
     path(job, views.import_job, name="job"),
     path(job + "progress/", views.import_job_progress, name="progress"),
     path(job + "confirm/", views.import_job_confirm, name="confirm"),
