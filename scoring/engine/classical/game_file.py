@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -25,7 +26,7 @@ from scoring.engine.classical.game import PlayedHand
 from scoring.engine.classical.params import FILE, OPTIONS, clean_params
 from scoring.engine.classical.replay import replay
 from scoring.engine.classical.rulebooks import PRESETS, preset_text
-from scoring.engine.errors import EngineError, LineError, Message, RulesError, Term
+from scoring.engine.errors import EngineError, LineError, Message, RulesError, Seat, Term
 
 FORMAT: Final = "classical game"
 VERSION: Final = 1
@@ -33,9 +34,13 @@ TOP_FIELDS: Final = ("format", "version", "played_on", "players", "stake", "rule
 RULES_FIELDS: Final = ("preset", "text")
 # What a hand of the file may hold besides the hand itself: the changes from it on.
 CHANGES: Final = ("rules", "options")
+# A game is four rounds; East keeping the deal stretches it, never this far.
+MAX_HANDS: Final = 500
 THEN: Final = "then"  # the changes after the last hand (for the next hand)
 HAND: Final = Term("hand {number}")
 THE_GAME: Final = Term("the game")
+TOO_DEEP: Final = Term("nested too deeply")
+PLAYER_FIELD: Final = re.compile(r"players\[(\d+)\]")
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,9 @@ def read_game(text: str) -> GameRecord:
         raise LineError(
             error.lineno, "not valid JSON: {problem}", problem=error.msg, field="file"
         ) from None
+    except (ValueError, RecursionError) as error:  # a number of 5,000 digits, 2,000 [ deep
+        problem = str(error) if isinstance(error, ValueError) else TOO_DEEP
+        raise RulesError("not valid JSON: {problem}", problem=problem, field="file") from None
     return game_from_json(data)
 
 
@@ -81,28 +89,39 @@ def game_from_json(data: Any) -> GameRecord:
         )
     players = _players(data.get("players"))
     played_on = _date(data.get("played_on"))
-    hands = data.get("hands", [])
-    if not isinstance(hands, list):
-        raise RulesError("hands is a list of hands", field="hands")
+    hands = _hands(data.get("hands", []))
     params = [_start(data)]
     inputs = []
     for number, hand in enumerate([*hands, data.get(THEN, {})], start=1):
-        where = str(Message(HAND, number=number)) if number <= len(hands) else THEN
+        last = number > len(hands)
+        where = THEN if last else str(Message(HAND, number=number))
         if not isinstance(hand, Mapping):
             raise RulesError("{where} is not an object", field="hands", where=where)
-        if where == THEN:
+        if last:
             _known(hand, CHANGES, THEN)
-        changed = _changed(params[-1], hand, where) if number > 1 else params[-1]
         if number > 1:
-            params.append(changed)
+            params.append(_changed(params[-1], hand, where))
         elif any(key in hand for key in CHANGES):
             raise RulesError(
                 "the first hand plays under the game's rules and options: give them at the top",
                 field="hands",
             )
-        if number <= len(hands):
+        if not last:
             inputs.append({key: value for key, value in hand.items() if key not in CHANGES})
     return GameRecord(players, tuple(inputs), tuple(params), played_on)
+
+
+def _hands(hands: Any) -> list[Any]:
+    if not isinstance(hands, list):
+        raise RulesError("hands is a list of hands", field="hands")
+    if len(hands) > MAX_HANDS:
+        raise RulesError(
+            "a game file holds at most {limit} hands, not {count}",
+            field="hands",
+            limit=MAX_HANDS,
+            count=len(hands),
+        )
+    return hands
 
 
 def _date(value: Any) -> dt.date | None:
@@ -206,6 +225,9 @@ def replay_game(record: GameRecord) -> list[PlayedHand]:
         try:
             replayed = next(hands)
         except EngineError as error:
+            seat = PLAYER_FIELD.match(error.field or "")
+            if seat:  # an entry of one player's: name them
+                error.prefixed("{player}: ", player=Seat(int(seat.group(1))))
             error.name_seats(record.players)
             error.prefixed("{where}: ", where=Message(HAND, number=number))
             raise

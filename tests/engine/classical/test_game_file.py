@@ -116,6 +116,7 @@ GAME = {
         ),
         ({"hands": [{**GAME["hands"][0], "options": {}}]}, "the first hand plays under"),
         ({"then": {"mahjong": 1}}, "then has an unknown field 'mahjong'"),
+        ({"hands": [{}] * 501}, "a game file holds at most 500 hands, not 501"),
     ],
 )
 def test_a_broken_file_is_refused_naming_the_field(change: dict[str, object], message: str) -> None:
@@ -133,8 +134,18 @@ def test_a_hand_that_cannot_be_scored_is_named_with_the_player(
     assert main(["rules", "game", str(path)]) == 1
     error = capsys.readouterr().err
     assert error.startswith(f"{path}: hand 2: ") and "rule 1" in error
+    broken["hands"] = [{"mahjong": 0, "players": [{}, {"sets": ["PXM"]}]}]
+    path.write_text(json.dumps(broken))
+    assert main(["rules", "game", str(path)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"{path}: hand 1: Bo: the set 'PXM': a pung is concealed (C) or exposed (E)\n"
+    )
     path.write_text('{"format": "classical game",\n "version": 1,,}')
     assert main(["rules", "game", str(path)]) == 1
     assert capsys.readouterr().err.startswith(f"{path}, line 2: not valid JSON")
     with pytest.raises(LineError):
         read_game("[1,")
+    for text in ("[" * 100_000, '{"stake": ' + "9" * 5000 + "}"):
+        with pytest.raises(RulesError, match="not valid JSON"):
+            read_game(text)
