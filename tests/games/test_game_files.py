@@ -233,3 +233,21 @@ def test_the_game_file_pages_speak_chinese(
     for text in (session, page, refused):
         assert [phrase for phrase in english if phrase in text] == []
     assert "牌局" in refused
+
+
+def test_any_family_s_session_starts_a_game_like_it_and_a_bad_date_is_refused(
+    as_alice: Client, session: Session
+) -> None:
+    page = as_alice.get(f"/c/dragons/sessions/{session.pk}/").content.decode()
+    assert 'id="new-game-like"' in page and 'id="game-file"' not in page
+    assert as_alice.get(f"/c/dragons/sessions/{session.pk}/game.json").status_code == 404
+    url = f"/c/dragons/sessions/{session.pk}/again/"
+    refused = as_alice.post(url, {"played_on": "May", "client_id": ""}, follow=True)
+    assert "Enter a valid date." in refused.content.decode()
+    assert Session.objects.count() == 1
+    as_alice.post(
+        url, {"played_on": "2026-03-08", "client_id": "0b7c9d1e-1f2a-4b3c-8d4e-5f6a7b8c9d0e"}
+    )
+    again = Session.objects.exclude(pk=session.pk).get()
+    assert again.rule_set_version == session.rule_set_version
+    assert [s.player_id for s in again.seats.all()] == [s.player_id for s in session.seats.all()]
