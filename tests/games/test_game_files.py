@@ -19,9 +19,19 @@ from django.test import Client
 from games import services
 from games.models import Club, Hand, RuleSet, Session
 from games.selectors import session_sheet
+from games.services.session_rules import session_switch_rules
 from scoring.engine.cli import main
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import CHANGES, STAKES, play_the_sequence
+from tests.games.test_session_rules import (
+    CHANGES,
+    HOUSE_RULES,
+    SEQUENCE,
+    STAKES,
+    new_version,
+    play_the_sequence,
+    record,
+    rules,
+)
 
 house = services_tests.house
 game = services_tests.game
@@ -251,3 +261,18 @@ def test_any_family_s_session_starts_a_game_like_it_and_a_bad_date_is_refused(
     again = Session.objects.exclude(pk=session.pk).get()
     assert again.rule_set_version == session.rule_set_version
     assert [s.player_id for s in again.seats.all()] == [s.player_id for s in session.seats.all()]
+
+
+def test_rules_changed_after_the_last_hand_are_saved_and_loaded_for_the_next_one(
+    as_alice: Client, game: Session, house: RuleSet, alice: User
+) -> None:
+    record(game, SEQUENCE[:4], alice)
+    method_2 = new_version(house, rules(HOUSE_RULES, 2), alice)
+    session_switch_rules(session=game, version=method_2, from_hand=5, by=alice)
+    data = json.loads(save(as_alice, game))
+    assert data["then"] == {"options": {"payment_method": 2}}
+    load(as_alice, game.season_id, json.dumps(data))
+    loaded = Session.objects.exclude(pk=game.pk).get()
+    assert loaded.rule_set_version == method_2
+    assert [h.rule_set_version.number for h in hands_of(loaded)] == [1, 1, 1, 1]
+    assert changes(loaded) == CHANGES[:4]
