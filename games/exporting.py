@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from games.models import Hand, Season, Seat, Session
 from games.selectors import StandingRow
 from scoring import score_files
+from scoring.families import GameFile, get_family
 from scoring.score_files import (
     ScoreFormat,
     StatsRow,
@@ -165,3 +166,31 @@ def standings_stats(season: Season, standings: Sequence[StandingRow]) -> list[St
 def download_name(season: Season, extension: str) -> str:
     """A file name for a season's download: ``<club>-<season>.<extension>``."""
     return f"{season.club.slug}-{slugify(season.name) or 'season'}.{extension}"
+
+
+# --- a session as a game file -------------------------------------------------------------
+
+
+def session_game_file(*, session: Session) -> str | None:
+    """The session as its family's game file (players, every live hand, the rules before
+    each hand and for the next), or None when the family has no game files."""
+    family = get_family(session.rule_set_version.rule_set.family)
+    if not family.game_files:
+        return None
+    hands = list(
+        session.hands.filter(deleted_at=None).select_related("rule_set_version").order_by("number")
+    )
+    versions = [hand.rule_set_version for hand in hands] + [session.rule_set_version]
+    names = [seat.player.name for seat in session.seats.select_related("player")]
+    game = GameFile(
+        players=tuple(names),
+        hands=tuple(hand.input for hand in hands),
+        params=tuple(family.clean_params(version.params) for version in versions),
+        played_on=session.played_on,
+    )
+    return family.write_game_file(game)
+
+
+def game_file_name(session: Session) -> str:
+    """``dragons-2026-05-01-game-12.json``: the club, the day and the session."""
+    return f"{slugify(session.club.slug)}-{session.played_on.isoformat()}-game-{session.pk}.json"

@@ -196,6 +196,13 @@ class SessionStartForm(forms.Form):
         ]
 
 
+class SessionAgainForm(forms.Form):
+    """A new game like a session: its day, and the entry id that makes a retry harmless."""
+
+    played_on = forms.DateField(label=gettext_lazy("Date"))
+    client_id = forms.UUIDField()
+
+
 class HandMetaForm(forms.Form):
     """The parts of a hand submission every family shares."""
 

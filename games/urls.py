@@ -115,6 +115,12 @@ urlpatterns = [
     path(
         club + "sessions/<int:session_id>/status/", sessions.session_status, name="session_status"
     ),
+    path(club + "sessions/<int:session_id>/again/", sessions.session_again, name="session_again"),
+    path(
+        club + "sessions/<int:session_id>/game.json",
+        files.session_game_file,
+        name="session_game_file",
+    ),
     path(
         club + "sessions/<int:session_id>/rules/",
         session_rules.session_rules,

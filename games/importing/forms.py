@@ -118,3 +118,30 @@ class TenhouImportForm(PmnImportForm):
         label=gettext_lazy("Date the games were played"), widget=DateInput(), initial=dt.date.today
     )
     family_keys = staticmethod(tenhou_family_keys)
+class GameFileImportForm(forms.Form):
+    """A game file (classical: the manual's saved game) to load into a new session."""
+
+    file = forms.FileField(
+        label=gettext_lazy("Game file"),
+        help_text=gettext_lazy("A .json game file, as a session's “Save as a game file” gives."),
+    )
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(),
+        required=False,
+        label=gettext_lazy("Rule set"),
+        empty_label=gettext_lazy("The season's default"),
+    )
+    played_on = forms.DateField(
+        label=gettext_lazy("Date (blank: the file's, else today)"),
+        widget=DateInput(),
+        required=False,
+    )
+    create_players = forms.BooleanField(
+        required=False, label=gettext_lazy("Create the players the club does not have yet")
+    )
+
+    def __init__(self, *args: Any, club: Club, family: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(
+            club=club, family=family
+        )

@@ -1,10 +1,10 @@
 """A club's imports, under the club's own address: a season's score-file, PMN and Tenhou log
-uploads (``/c/<slug>/seasons/<id>/import/``, ``…/import-pmn/``, ``…/import-tenhou/``) and the
-jobs they make (``/c/<slug>/imports/<job>/``)."""
+uploads (``/c/<slug>/seasons/<id>/import/``, ``…/import-pmn/``, ``…/import-tenhou/``), a game
+file (``…/import-game/``) and the jobs they make (``/c/<slug>/imports/<job>/``)."""
 
 from django.urls import path
 
-from games.importing import pmn_views, tenhou_views, views
+from games.importing import game_file_views, pmn_views, tenhou_views, views
 
 app_name = "importing"
 
@@ -14,6 +14,11 @@ urlpatterns = [
     path("seasons/<int:season_id>/import/", views.season_import, name="scores"),
     path("seasons/<int:season_id>/import-pmn/", pmn_views.pmn_import_view, name="pmn"),
     path("seasons/<int:season_id>/import-tenhou/", tenhou_views.tenhou_import_view, name="tenhou"),
+    path(
+        "seasons/<int:season_id>/import-game/",
+        game_file_views.game_file_import_view,
+        name="game_file",
+    ),
     path(job, views.import_job, name="job"),
     path(job + "progress/", views.import_job_progress, name="progress"),
     path(job + "confirm/", views.import_job_confirm, name="confirm"),

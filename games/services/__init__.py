@@ -55,6 +55,7 @@ from games.services.sessions import (
     session_delete,
     session_set_status,
     session_start,
+    session_start_like,
     session_start_once,
 )
 from games.services.tokens import api_token_create, api_token_hash, api_token_revoke
@@ -102,6 +103,7 @@ __all__ = [
     "session_delete",
     "session_set_status",
     "session_start",
+    "session_start_like",
     "session_start_once",
     "write_unique",
 ]

@@ -17,6 +17,7 @@ from games.models import (
     Club,
     Player,
     RuleSet,
+    RuleSetVersion,
     Season,
     Seat,
     Session,
@@ -41,6 +42,27 @@ def session_start(
     return session
 
 
+def session_start_like(
+    *,
+    session: Session,
+    played_on: dt.date,
+    by: User,
+    client_id: uuid.UUID | None = None,
+) -> tuple[Session, bool]:
+    """A new game like ``session`` (the manual's "new game" from a saved one): the same
+    season, the same players in the same seats, and the rules and options in force at its
+    end (the version the session plays under now)."""
+    players = [seat.player for seat in session.seats.select_related("player")]
+    return session_start_once(
+        season=session.season,
+        played_on=played_on,
+        players=players,
+        by=by,
+        client_id=client_id,
+        version=session.rule_set_version,
+    )
+
+
 def session_start_once(
     *,
     season: Season,
@@ -49,12 +71,17 @@ def session_start_once(
     by: User,
     rule_set: RuleSet | None = None,
     client_id: uuid.UUID | None = None,
+    version: RuleSetVersion | None = None,
 ) -> tuple[Session, bool]:
     """Start a session once per entry id: a resubmission with the same ``client_id`` (a
     double tap, a retry) returns the session it started. Returns the session and whether
     it was started now; the same id for a different session raises ``IdempotencyConflict``.
+    The session plays under the rule set's current version, or ``version`` of it (another
+    game's rules, a game file's).
     """
-    start = _SessionStart(season, played_on, tuple(players), rule_set or season.rule_set)
+    if version is not None:
+        rule_set = version.rule_set
+    start = _SessionStart(season, played_on, tuple(players), rule_set or season.rule_set, version)
     start.check()
     try:
         with transaction.atomic():
@@ -75,6 +102,7 @@ class _SessionStart:
     played_on: dt.date
     players: tuple[Player, ...]
     rule_set: RuleSet
+    version: RuleSetVersion | None = None
 
     def check(self) -> None:
         season, rule_set = self.season, self.rule_set
@@ -98,7 +126,7 @@ class _SessionStart:
         existing = self.started_with(client_id)
         if existing is not None:
             return existing, False
-        version = self.rule_set.current_version()
+        version = self.version or self.rule_set.current_version()
         session = Session.objects.create(
             club=self.season.club,
             season=self.season,

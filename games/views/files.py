@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games import charts, exporting, selectors
 from games.access import ClubAccess, club_access
 from games.forms import StandingsFilterForm
-from games.models import Membership, Season
+from games.models import Membership, Season, Session
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -45,6 +45,23 @@ def season_score_file(request: HttpRequest, slug: str, season_id: int) -> Stream
         raise Http404(_("This rule family has no score-file format."))
     lines = exporting.season_score_file(season=season, score_format=score_format)
     return _attachment(lines, "text/plain", exporting.download_name(season, "txt"))
+
+
+def session_game_file(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """The session as its family's game file, for whoever may read the session."""
+    access = club_access(request, slug)
+    session = get_object_or_404(
+        Session.objects.select_related("club", "rule_set_version__rule_set"),
+        club=access.club,
+        pk=session_id,
+    )
+    text = exporting.session_game_file(session=session)
+    if text is None:
+        raise Http404(_("This rule family has no game file."))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = exporting.game_file_name(session)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 def _filtered_standings(request: HttpRequest, season: Season) -> list[selectors.StandingRow]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -9,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
@@ -16,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.access import ClubAccess, club_access, require_session_starter, signed_in
-from games.forms import SessionStartForm, apply_validation_error
+from games.forms import SessionAgainForm, SessionStartForm, apply_validation_error
 from games.middleware import club_context_on_demand, use_club_context
 from games.models import Membership, Session
 from games.services.session_rules import rules_changer
@@ -72,7 +74,36 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     sheet = selectors.session_sheet(session=session)
     etag = _sheet_etag(request, access.role, selectors.sheet_version_of(sheet))
     context = _sheet_context(request, access, session, sheet, etag)
+    # "New game like this one": a new entry id each time the page is shown, so that a
+    # double tap starts one game.
+    context.update(again_id=uuid.uuid4(), today=timezone.localdate())
     return render(request, "games/session_detail.html", context)
+
+
+@login_required
+@require_POST
+def session_again(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """A new game like this one: the same season, players and seats, under the rules and
+    options the session plays under now."""
+    access = club_access(request, slug)
+    require_session_starter(access)
+    session = get_session(access.club.pk, session_id)
+    form = SessionAgainForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(error) for error in errors))
+        return redirect("league:session", slug=slug, session_id=session.pk)
+    try:
+        started, _new = services.session_start_like(
+            session=session,
+            played_on=form.cleaned_data["played_on"],
+            by=signed_in(request),
+            client_id=form.cleaned_data["client_id"],
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("league:session", slug=slug, session_id=session.pk)
+    return redirect("league:session", slug=slug, session_id=started.pk)
 
 
 @club_context_on_demand

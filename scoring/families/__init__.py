@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.engine.errors import EngineError
-from scoring.families.base import Family, GameLog, Placing, SeatResult, SessionSeat
+from scoring.families.base import Family, GameFile, GameLog, Placing, SeatResult, SessionSeat
 from scoring.families.big_two import BigTwoFamily
 from scoring.families.classical import ClassicalFamily
 from scoring.families.hk import HongKongFamily
@@ -27,6 +27,7 @@ __all__ = [
     "FAMILIES",
     "EngineError",
     "Family",
+    "GameFile",
     "GameLog",
     "Placing",
     "SeatResult",

@@ -21,6 +21,7 @@ __all__ = [
     "Column",
     "Demo",
     "Family",
+    "GameFile",
     "GameLog",
     "Placing",
     "SeatResult",
@@ -131,6 +132,18 @@ class GameLog:
     final_scores: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class GameFile:
+    """A session as a game file holds it: the players in seat order, every live hand's
+    input, and the rule-set parameters before each hand and for the next one
+    (``len(hands) + 1``: a change between hands is where two differ)."""
+
+    players: tuple[str, ...]
+    hands: tuple[Mapping[str, Any], ...]
+    params: tuple[Mapping[str, Any], ...]
+    played_on: dt.date | None = None
+
+
 class Family:
     """A rule family as the league sees it; subclasses adapt one engine.
 
@@ -191,6 +204,9 @@ class Family:
     # Whether games come as Tenhou JSON game logs (an import page of their own): then
     # ``read_tenhou_log`` reads one.
     tenhou_logs: ClassVar[bool] = False
+    # Whether a session is saved as, and started from, a game file of the family's own
+    # (``write_game_file``, ``read_game_file``; classical: the manual's scorer's saved game).
+    game_files: ClassVar[bool] = False
     # Whether the season page draws the Big Two analysis charts (games/charts.py).
     analysis_charts: ClassVar[bool] = False
     # The demo club's league of this family (``manage.py seed_demo``), if any.
@@ -209,6 +225,14 @@ class Family:
         super().__init_subclass__(**kwargs)
         if PENALTIES_COLUMN not in cls.standings_columns:
             cls.standings_columns = (*cls.standings_columns, PENALTIES_COLUMN)
+
+    def write_game_file(self, game: GameFile) -> str:
+        """The text of a game file (families with ``game_files``)."""
+        raise NotImplementedError
+
+    def read_game_file(self, text: str) -> GameFile:
+        """A game file's text read and checked (``EngineError`` naming what is wrong)."""
+        raise NotImplementedError
 
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Order of a standings row: highest net per game after penalties first, then by

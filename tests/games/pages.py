@@ -292,6 +292,21 @@ CLUB_MUTATIONS = [
         "organiser",
     ),
     Mutation(
+        "session_again",
+        "/c/{slug}/sessions/{session}/again/",
+        lambda w: {"played_on": "2026-04-02", "client_id": "3c5e7a90-1b2d-4e6f-8a9b-0c1d2e3f4a5b"},
+        "organiser",
+    ),
+    Mutation(
+        # The world's season is not classical: the page says so and loads nothing.
+        "importing:game_file",
+        "/c/{slug}/seasons/{season}/import-game/",
+        lambda w: {},
+        "organiser",
+        status=200,
+        writes=False,
+    ),
+    Mutation(
         "session_status",
         "/c/{slug}/sessions/{session}/status/",
         lambda w: {"status": "closed"},

@@ -54,6 +54,7 @@ CLUB_PAGES = [
     ("season_export", "/c/{slug}/seasons/{season}/scores.txt", "read"),
     ("season_standings_file", "/c/{slug}/seasons/{season}/standings.csv", "read"),
     ("importing:pmn", "/c/{slug}/seasons/{season}/import-pmn/", "organiser"),
+    ("importing:game_file", "/c/{slug}/seasons/{season}/import-game/", "organiser"),
     ("session_start", "/c/{slug}/sessions/new/", "organiser"),
     ("session", "/c/{slug}/sessions/{session}/", "read"),
     ("session_live", "/c/{slug}/sessions/{session}/live/", "read"),
@@ -94,7 +95,8 @@ SITE_ROUTES = {
     "javascript_catalog",
 }
 # Pages only some rule families have, tested with a season of that family below.
-FAMILY_PAGES = {"season_chart"}
+# (A classical session's game file: tests/games/test_game_files.py.)
+FAMILY_PAGES = {"season_chart", "session_game_file"}
 # Routes that address a membership or an invitation: tests/games/test_views_members.py.
 MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr", "invitation_withdraw"}
 # Routes of a webhook, which the worlds do not have: tests/games/webhooks/test_webhooks.py.

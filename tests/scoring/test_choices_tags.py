@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.template import Context, Template
 
+from scoring.engine.classical.params import rules_from_params
 from scoring.families import get_family
-from scoring.families.classical.params import rules_from_params
 
 NAMES = ["Ann <A>", "Bo & Co", 'Cy "C"', "Dee's"]  # names that need escaping
 BIG_LOOP = (

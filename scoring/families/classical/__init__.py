@@ -1,14 +1,14 @@
 """Classical (Millington-style) rules from a rules file as a league family.
 
 A rule set names a shipped preset or holds the club's own rules file text, plus the game
-options (``params``). A hand records every player's tile sets and ticked events
-(``hand_input``); its scores depend on the hands before it in the session, so ``session``
-replays a session's hands through the engine's ``Game``; ``results`` turns a scored hand
-into what the league stores; ``family`` is the ``Family`` the league registers.
+options (the engine's ``classical.params``). A hand records every player's tile sets and
+ticked events (the engine's ``classical.entry``); its scores depend on the hands before it
+in the session, so ``session`` shows the engine's replay of a session's hands;
+``results`` turns a scored hand into what the league stores; ``family`` is the ``Family``
+the league registers.
 """
 
-from scoring.families.classical.family import METHOD_NAMES, ClassicalFamily
-from scoring.families.classical.hand_input import (
+from scoring.engine.classical.entry import (
     HAND_FIELDS,
     PLAYER_FIELDS,
     ClassicalHand,
@@ -16,7 +16,7 @@ from scoring.families.classical.hand_input import (
     read_hand,
     set_from_token,
 )
-from scoring.families.classical.params import (
+from scoring.engine.classical.params import (
     BOOLEAN_OPTIONS,
     FILE,
     MAX_LIMIT,
@@ -28,14 +28,14 @@ from scoring.families.classical.params import (
     rules_from_params,
     stake_from_params,
 )
+from scoring.engine.classical.replay import Replayed, replay
+from scoring.families.classical.family import METHOD_NAMES, ClassicalFamily
 from scoring.families.classical.results import MAX_PLACES
 from scoring.families.classical.session import (
     WIND_NAMES,
     MatrixRow,
-    Replayed,
     TableState,
     payments_matrix,
-    replay,
 )
 
 __all__ = [

@@ -16,16 +16,28 @@ from django.utils.translation import gettext as _
 
 from scoring.display import lazy_text
 from scoring.engine import classical
+from scoring.engine.classical.entry import read_hand
+from scoring.engine.classical.game_file import (
+    GameRecord,
+    read_game,
+    replay_game,
+    write_game,
+)
 from scoring.engine.classical.model import PaymentMethod
+from scoring.engine.classical.params import (
+    FILE,
+    clean_params,
+    rules_from_params,
+    stake_from_params,
+)
+from scoring.engine.classical.replay import replay
 from scoring.engine.penalties import ChomboEnds, PenaltyPreset
 from scoring.families import table_line
-from scoring.families.base import Column, SeatResult, SequentialFamily
+from scoring.families.base import Column, GameFile, SeatResult, SequentialFamily
 from scoring.families.classical import session
 from scoring.families.classical.forms import ClassicalHandForm, ClassicalParamsForm
-from scoring.families.classical.hand_input import read_hand
-from scoring.families.classical.params import FILE, rules_from_params, stake_from_params
 from scoring.families.classical.results import hand_evaluation, seat_results
-from scoring.families.classical.session import TableState, replay
+from scoring.families.classical.session import TableState
 
 METHOD_NAMES = {
     PaymentMethod.ONLY_WINNER: "only the winner is paid",
@@ -62,6 +74,16 @@ class ClassicalFamily(SequentialFamily):
     # The club's choice: a false Mah-Jongg pays 100 to each other player; the hand is over.
     chombo_preset = PenaltyPreset(chombo=300, zero_sum=True, ends=ChomboEnds.HAND)
 
+    game_files = True
+
+    def write_game_file(self, game: GameFile) -> str:
+        return write_game(GameRecord(game.players, game.hands, game.params, game.played_on))
+
+    def read_game_file(self, text: str) -> GameFile:
+        record = read_game(text)
+        replay_game(record)  # every hand scores under its rules, or the error names it
+        return GameFile(record.players, record.hands, record.params, record.played_on)
+
     def standings_key(self, row: Any) -> tuple[Any, ...]:
         """Highest stake change after penalties first, then by name."""
         return (-(row.penalised_net or 0), row.name)
@@ -80,21 +102,7 @@ class ClassicalFamily(SequentialFamily):
         return None
 
     def clean_rules(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        rules = rules_from_params(params)
-        cleaned: dict[str, Any] = {"rules": params.get("rules", classical.DEFAULT_PRESET)}
-        if cleaned["rules"] == FILE:
-            cleaned["text"] = params["text"]
-        options = rules.options
-        cleaned.update(
-            stake=stake_from_params(params),
-            payment_method=int(options.payment_method),
-            draw_advance_wind=options.draw_advance_wind,
-            new_east_each_round=options.new_east_each_round,
-            draw_reset_consec=options.draw_reset_consec,
-            limit=options.limit,
-            east_limit=rules.east_limit or 0,
-        )
-        return cleaned
+        return clean_params(params)
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         rules = rules_from_params(params)

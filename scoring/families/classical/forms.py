@@ -13,11 +13,11 @@ from django.utils.translation import gettext_lazy
 
 from scoring.display import lazy_text
 from scoring.engine import classical
+from scoring.engine.classical.entry import parse_tokens, set_from_token
 from scoring.engine.classical.model import EAST_LIMIT, FIXED_SCORE, LIMIT, STAKE
+from scoring.engine.classical.params import rules_from_params
 from scoring.engine.errors import EngineError, LineError
 from scoring.engine.text import TextError, decode_text
-from scoring.families.classical.hand_input import parse_tokens, set_from_token
-from scoring.families.classical.params import rules_from_params
 from scoring.forms import HandInputForm, ParamsForm, bounded_integer, radio_field
 from scoring.forms.typed import choice_field
 from scoring.parameters import whole_number_parameter

@@ -1,20 +1,18 @@
-"""A classical session replayed: each hand's position (East, the winds, the round, East's
-run) follows from the hands before it; the table before each hand adds the stakes and the
-payments matrix the pages show."""
+"""A classical session's table as the pages show it: the engine's ``replay`` gives each
+hand's position; the table before each hand adds the stakes and the payments matrix."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from scoring.display import lazy_text
-from scoring.engine.classical.game import Game, PlayedHand, Position, advance
-from scoring.engine.errors import HandError
-from scoring.families.classical.hand_input import read_hand
-from scoring.families.classical.params import rules_from_params, stake_from_params
+from scoring.engine.classical.entry import read_hand
+from scoring.engine.classical.game import Position, advance
+from scoring.engine.classical.params import rules_from_params, stake_from_params
+from scoring.engine.classical.replay import replay
 
 WIND_NAMES = {
     "E": lazy_text("East 東"),
@@ -22,67 +20,6 @@ WIND_NAMES = {
     "W": lazy_text("West 西"),
     "N": lazy_text("North 北"),
 }
-
-
-@dataclass(frozen=True)
-class Replayed:
-    """One hand of a replay: where it was played, and (when scored) the engine's result."""
-
-    position: Position
-    played: PlayedHand | None
-
-
-def replay(
-    hands: Sequence[Mapping[str, Any]],
-    params: Mapping[str, Any],
-    *,
-    score_from: int = 0,
-    hand_params: Sequence[Mapping[str, Any]] | None = None,
-) -> Iterator[Replayed]:
-    """Walk a session's hands in order through the engine's ``Game``: each hand's position
-    follows from the hands before it; hands from ``score_from`` on are scored.
-
-    ``hand_params`` gives each hand its own rule-set parameters where the session changed
-    rules between hands (the manual: options changed during a game apply from the next
-    hand); each hand is scored, and the deal passes after it, under its own rules."""
-    each = list(hand_params) if hand_params is not None else [params] * len(hands)
-    if not hands:
-        return
-    games = _Games(each[0], hands[0])
-    position: Position | None = games.start
-    for index, (data, own) in enumerate(zip(hands, each, strict=True)):
-        game = games.under(own)
-        hand = read_hand(data, game.rules)
-        if position is None:
-            raise HandError("the game is over: the North round is complete")
-        scored = None
-        if index >= score_from:
-            scored = PlayedHand(
-                hand.result, position, game.options, game.score(hand.result, position)
-            )
-        yield Replayed(position, scored)
-        count = len(game.players)
-        position = advance(position, hand.result, game.options, count, game.rules.east_limit)
-
-
-class _Games:
-    """One engine ``Game`` per distinct rule-set parameters of a replay: the first hand
-    says how many sit at the table, and every game starts from the first hand's stake (the
-    stake is set before the game, §4.1)."""
-
-    def __init__(self, first: Mapping[str, Any], first_hand: Mapping[str, Any]) -> None:
-        rules = rules_from_params(first)
-        count = len(read_hand(first_hand, rules).result.players)
-        self.names = [f"seat {n + 1}" for n in range(count)]
-        self.stake = stake_from_params(first)
-        self.games: dict[str, Game] = {}
-        self.start = self.under(first).start
-
-    def under(self, params: Mapping[str, Any]) -> Game:
-        key = json.dumps(params, sort_keys=True)
-        if key not in self.games:
-            self.games[key] = Game(rules_from_params(params), self.names, stake=self.stake)
-        return self.games[key]
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""A classical hand as the league stores it, read into the engine's ``HandResult``: who went
-Mah-Jongg and how, and every player's tile sets (as codes or tiles), events and fixed score."""
+"""A classical hand as JSON (the league's hand input, a game file's hand) read into the
+engine's ``HandResult``: who went Mah-Jongg and how, and every player's tile sets (as codes
+or tiles), events and fixed score."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.engine.bounds import is_whole
 from scoring.engine.classical.game import HandResult
 from scoring.engine.classical.interpreter import check_events
 from scoring.engine.classical.model import FIXED_SCORE, RuleSet
@@ -27,7 +29,6 @@ from scoring.engine.tiles import (
     parse_tiles,
     suit,
 )
-from scoring.families.base import is_whole
 
 HAND_FIELDS = ("mahjong", "discarder", "cannon", "next_east", "players")
 PLAYER_FIELDS = ("sets", "events", "fixed")

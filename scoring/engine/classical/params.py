@@ -1,5 +1,12 @@
-"""A classical rule set's parameters: a shipped preset or the club's rules file, the
-rules file's options as the rule set overrides them, and the starting stake."""
+"""A classical game's parameters as plain JSON: a shipped preset or a rules file's text,
+the rules file's options as the game overrides them, and the starting stake (§4.1).
+
+The league stores them as a rule-set version; a game file carries them (``game_file``).
+
+>>> rules = rules_from_params({"rules": "millington", "payment_method": 2, "limit": 500})
+>>> rules.name, int(rules.options.payment_method), rules.options.limit
+('Millington classical (limit 1000)', 2, 500)
+"""
 
 from __future__ import annotations
 
@@ -8,43 +15,45 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from scoring.engine import classical
+from scoring.engine.classical.language import check_rules, read_rules
 from scoring.engine.classical.model import EAST_LIMIT, LIMIT, STAKE, PaymentMethod, RuleSet
-from scoring.engine.errors import RulesError
+from scoring.engine.classical.rulebooks import DEFAULT_PRESET, PRESETS, preset
+from scoring.engine.errors import LOCATED, Message, RulesError, Term
 from scoring.engine.penalties import CHOMBO_KEYS
 
 FILE = "file"
-SOURCES = (*classical.PRESETS, FILE)
+SOURCES = (*PRESETS, FILE)
 MAX_RULES_TEXT = 100_000
 MAX_STAKE = STAKE.high
 MAX_LIMIT = LIMIT.high
 BOOLEAN_OPTIONS = ("draw_advance_wind", "new_east_each_round", "draw_reset_consec")
+# The options a game may change between hands (§4.1), as parameters.
+OPTIONS = ("payment_method", *BOOLEAN_OPTIONS, "limit", "east_limit")
+ERRORS = Term("{count} errors")
+AN_ERROR = Term("an error")
 
 
 @lru_cache(maxsize=64)
 def read_rules_text(text: str) -> RuleSet:
     """A rules file's text read once (``RulesError`` listing every error by line)."""
-    errors, _warnings = classical.check_rules(text)
+    errors, _warnings = check_rules(text)
     if errors:
-        lines = "; ".join(
-            _("line %(line)s: %(problem)s") % {"line": error.line, "problem": error.message}
-            for error in errors
-        )
-        count = _("%(count)s errors") % {"count": len(errors)} if len(errors) > 1 else _("an error")
+        lines = Message(LOCATED, line=errors[0].line, message=errors[0])
+        for error in errors[1:]:
+            lines.parts += (("; ", {}), (LOCATED, {"line": error.line, "message": error}))
+        count = Message(ERRORS, count=len(errors)) if len(errors) > 1 else Message(AN_ERROR)
         raise RulesError(
             "the rules file has {count}: {lines}",
             field="text",
             count=count,
             lines=lines,
         )
-    return classical.read_rules(text)
+    return read_rules(text)
 
 
 def base_rules(params: Mapping[str, Any]) -> RuleSet:
     """The rule set a parameter dict names: a preset, or the club's own rules file."""
-    source = params.get("rules", classical.DEFAULT_PRESET)
+    source = params.get("rules", DEFAULT_PRESET)
     if source == FILE:
         text = params.get("text")
         if not isinstance(text, str) or not text.strip():
@@ -53,10 +62,10 @@ def base_rules(params: Mapping[str, Any]) -> RuleSet:
             raise RulesError("a rules file can be at most 100,000 characters", field="text")
         return read_rules_text(text)
     # Any JSON value may arrive here; a list or a dict cannot even be looked up.
-    if not isinstance(source, str) or source not in classical.PRESETS:
+    if not isinstance(source, str) or source not in PRESETS:
         known = ", ".join(SOURCES)
         raise RulesError("the rules must be one of {known}", field="rules", known=known)
-    return classical.preset(str(source))
+    return preset(str(source))
 
 
 def rules_from_params(params: Mapping[str, Any]) -> RuleSet:
@@ -101,3 +110,27 @@ def rules_from_params(params: Mapping[str, Any]) -> RuleSet:
 
 def stake_from_params(params: Mapping[str, Any]) -> int:
     return STAKE.check(params.get("stake", 0), field="stake", error=RulesError)
+
+
+def clean_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters checked and written out in full: the rules, the stake, every option
+    (those the parameters leave out take the rules file's defaults).
+
+    >>> clean_params({"rules": "1920s", "stake": 500})["limit"]
+    400
+    """
+    rules = rules_from_params(params)
+    cleaned: dict[str, Any] = {"rules": params.get("rules", DEFAULT_PRESET)}
+    if cleaned["rules"] == FILE:
+        cleaned["text"] = params["text"]
+    options = rules.options
+    cleaned.update(
+        stake=stake_from_params(params),
+        payment_method=int(options.payment_method),
+        draw_advance_wind=options.draw_advance_wind,
+        new_east_each_round=options.new_east_each_round,
+        draw_reset_consec=options.draw_reset_consec,
+        limit=options.limit,
+        east_limit=rules.east_limit or 0,
+    )
+    return cleaned
