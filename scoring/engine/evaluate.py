@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 def _write_results(stream: IO[bytes], family: Evaluator, preset: str, notation: str) -> int:
     """Write each line's result; from a pipe or a terminal each is flushed at once (a
     program may be waiting for it before it sends the next line), from a file they are
-    written in blocks (a write per line was a tenth of a long file's time)."""
+    written in blocks (nothing waits for them; a write per line cost about 0.5 µs a line)."""
     out = sys.stdout
     interactive = not _is_file(stream)
     for result in evaluate_lines(stream, family, preset, notation):
