@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -17,7 +19,6 @@ from typing import IO, Any
 from scoring.engine.errors import EngineError, LineError, unexpected
 from scoring.engine.evaluation import Evaluator, evaluate_object, parse_rules
 from scoring.engine.text import TextError, decode_text
-from scoring.engine.zung_jung.notation import hand_json_from_seed_line
 
 # How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
 NOTATIONS = ("json", "seed")
@@ -79,6 +80,9 @@ def _evaluate_line(
 
 
 def _evaluate_seed(text: str, family: Evaluator, preset: str) -> dict[str, Any]:
+    # Imported here: it loads the Zung Jung engine, which no other notation needs.
+    from scoring.engine.zung_jung.notation import hand_json_from_seed_line
+
     try:
         data = hand_json_from_seed_line(text)
     except EngineError as error:
@@ -123,8 +127,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_results(stream: IO[bytes], family: Evaluator, preset: str, notation: str) -> int:
+    """Write each line's result; from a pipe or a terminal each is flushed at once (a
+    program may be waiting for it before it sends the next line), from a file they are
+    written in blocks (nothing waits for them; a write per line cost about 0.5 µs a line)."""
     out = sys.stdout
+    interactive = not _is_file(stream)
     for result in evaluate_lines(stream, family, preset, notation):
         out.write(_ENCODE(result) + "\n")
-        out.flush()
+        if interactive:
+            out.flush()
     return 0
+
+
+def _is_file(stream: IO[bytes]) -> bool:
+    """Whether ``stream`` reads a regular file (its lines are all there already)."""
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        return False

@@ -115,6 +115,7 @@ class Hand:
             _tile_counts=tuple(counts(tiles)),
             _concealed_counts=tuple(counts(concealed)),
             kong_count=sum(1 for meld in self.melds if meld.kind is MeldKind.KONG),
+            is_concealed=all(meld.concealed for meld in self.melds),
         )
         validate(self)
 

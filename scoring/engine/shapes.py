@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 from typing import Final, NamedTuple
 
 from scoring.engine.hand import Hand, Meld, MeldKind
-from scoring.engine.tiles import KINDS, ORPHANS, Tile, format_tiles, is_suited
+from scoring.engine.tiles import KINDS, ORPHANS, Tile, format_tiles
 
 
 class GroupKind(StrEnum):
@@ -122,6 +122,10 @@ class Arrangement:
 def standard_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
     """Every way to split the tiles into sets (chows, pungs) and one pair.
 
+    Chows never cross suits, so each suit is split on its own (cached: a suit's nine counts
+    repeat from hand to hand far more than whole hands do) and the suits' splits are
+    combined, one pair in all, in the order a search from the lowest tile finds them.
+
     >>> from scoring.engine.tiles import counts, parse_tiles
     >>> tiles = counts(parse_tiles("111222333m55p"))
     >>> [[g.code() for g in grouping] for grouping in standard_groupings(tuple(tiles))]
@@ -129,52 +133,111 @@ def standard_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
     """
     if sum(counts) % 3 != 2:
         return ()
+    honours = _honour_split(counts)
+    if honours is None:
+        return ()
+    suits = []
+    for low in (0, 9, 18):
+        splits = _suit_splits(tuple(counts[low : low + 9]), low)
+        if not splits:
+            return ()
+        suits.append(splits)
+    return _one_pair_in_all(suits, honours)
+
+
+SuitSplit = tuple[tuple[Group, ...], Tile | None]
+
+
+def _honour_split(counts: tuple[int, ...]) -> SuitSplit | None:
+    """The honours as pungs and at most one pair (five "in form" are a pung and the pair),
+    or None when they cannot be."""
+    pungs: list[Group] = []
+    pair: Tile | None = None
+    for t in range(27, KINDS):
+        count = counts[t]
+        if count == 3 or (count == 5 and pair is None):
+            pungs.append(_PUNGS[t])
+        if count in (2, 5) and pair is None:
+            pair = t
+        elif count and count != 3:
+            return None
+    return tuple(pungs), pair
+
+
+def _one_pair_in_all(
+    suits: list[tuple[SuitSplit, ...]], honours: SuitSplit
+) -> tuple[Grouping, ...]:
+    """Every combination of one split per suit and the honours' with one pair in all, the
+    pair last, in the order a search from the lowest tile finds them."""
     results: list[Grouping] = []
-    _split(list(counts), 0, None, [], results)
+    tail, honour_pair = honours
+    for sets_m, pair_m in suits[0]:
+        for sets_p, pair_p in suits[1]:
+            if pair_m is not None and pair_p is not None:
+                continue
+            first = pair_m if pair_p is None else pair_p
+            for sets_s, pair_s in suits[2]:
+                if first is not None and pair_s is not None:
+                    continue  # two pairs
+                pair = first if pair_s is None else pair_s
+                if (pair is None) is (honour_pair is None):
+                    continue  # no pair, or a suit's and an honour's
+                last = pair if honour_pair is None else honour_pair
+                assert last is not None
+                results.append((*sets_m, *sets_p, *sets_s, *tail, _PAIRS[last]))
     return tuple(results)
 
 
+@cache
+def _suit_splits(part: tuple[int, ...], low: Tile) -> tuple[SuitSplit, ...]:
+    """Every split of one suit's nine counts (its lowest tile ``low``) into sets and at
+    most one pair: each split's sets and its pair's tile (None without one)."""
+    found: list[SuitSplit] = []
+    _split(list(part), 0, low, None, [], found)
+    return tuple(found)
+
+
 def _split(
-    work: list[int], start: int, pair: Tile | None, sets: list[Group], out: list[Grouping]
+    work: list[int],
+    start: int,
+    low: Tile,
+    pair: Tile | None,
+    sets: list[Group],
+    out: list[SuitSplit],
 ) -> None:
     # The lowest remaining tile must be used up at once (as pair, pung and chows starting at
-    # it), so each grouping is produced exactly once.
+    # it), so each split is produced exactly once.
     i = start
-    while i < KINDS and work[i] == 0:
+    while i < 9 and work[i] == 0:
         i += 1
-    if i == KINDS:
-        if pair is not None:
-            out.append((*sets, _PAIRS[pair]))
+    if i == 9:
+        out.append((tuple(sets), pair))
         return
     count = work[i]
+    t = low + i
     for pairs in (0, 1) if pair is None else (0,):
         for pungs in (1, 0):
             chows = count - 2 * pairs - 3 * pungs
-            if chows < 0 or (chows and not _chows_fit(work, i, chows)):
+            if chows < 0 or (chows and (i > 6 or work[i + 1] < chows or work[i + 2] < chows)):
                 continue
-            added = [_PUNGS[i]] * pungs + [_CHOWS[i]] * chows
-            _take(work, i, count, chows, -1)
+            added = [_PUNGS[t]] * pungs + [_CHOWS[t]] * chows
+            work[i] = 0
+            if chows:
+                work[i + 1] -= chows
+                work[i + 2] -= chows
             sets.extend(added)
-            _split(work, i + 1, i if pairs else pair, sets, out)
+            _split(work, i + 1, low, t if pairs else pair, sets, out)
             del sets[len(sets) - len(added) :]
-            _take(work, i, count, chows, +1)
+            work[i] = count
+            if chows:
+                work[i + 1] += chows
+                work[i + 2] += chows
 
 
 # The groups the search builds, made once: a search makes thousands of them per second.
 _PAIRS: Final = tuple(Group(GroupKind.PAIR, t) for t in range(KINDS))
 _PUNGS: Final = tuple(Group(GroupKind.PUNG, t) for t in range(KINDS))
 _CHOWS: Final = tuple(Group(GroupKind.CHOW, t) for t in range(KINDS))
-
-
-def _chows_fit(work: list[int], i: Tile, chows: int) -> bool:
-    return is_suited(i) and i % 9 <= 6 and work[i + 1] >= chows and work[i + 2] >= chows
-
-
-def _take(work: list[int], i: Tile, count: int, chows: int, sign: int) -> None:
-    work[i] += sign * count
-    if chows:
-        work[i + 1] += sign * chows
-        work[i + 2] += sign * chows
 
 
 def seven_pairs_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:

@@ -223,17 +223,50 @@ def single_wait(counts: tuple[int, ...]) -> bool:
     >>> [single_wait(tuple(counts(parse_tiles(tiles)))) for tiles in ("12m55p", "2444m")]
     [True, False]
     """
+    if not _irregular_possible(counts):
+        return _standard_wait_count(counts) == 1
     work = list(counts)
-    irregular = _irregular_possible(counts)
     found = 0
     for t in sorted(_candidates(counts)):
         work[t] += 1
-        if completes(tuple(work)) if irregular else standard_complete(work):
+        if completes(tuple(work)):
             found += 1
             if found == 2:
                 return False
         work[t] -= 1
     return found == 1
+
+
+def _standard_wait_count(counts: tuple[int, ...]) -> int:
+    """How many kinds make these tiles four sets and a pair (or fewer sets and a pair).
+
+    One more tile changes one suit only: the other suits' forms are looked up once, and
+    the suit that takes the tile is looked up with it (``_suit_forms_with_one_more``)."""
+    forms = [_suit_form(tuple(counts[low : low + 9])) for low in (0, 9, 18)]
+    honours = counts[27:KINDS]
+    honour_pairs = honours.count(2)
+    honours_fit = 1 not in honours and 4 not in honours
+    found = 0
+    for suit, low in enumerate((0, 9, 18)):
+        others = [form for index, form in enumerate(forms) if index != suit]
+        if not honours_fit or min(others) < 0:
+            continue
+        wanted = 1 - honour_pairs - sum(others)  # the pairs this suit must hold
+        with_one = _suit_forms_with_one_more(tuple(counts[low : low + 9]))
+        found += with_one.count(wanted) if wanted in (0, 1) else 0
+    if min(forms) >= 0:
+        suit_pairs = sum(forms)
+        for index, count in enumerate(honours):
+            after = [*honours[:index], count + 1, *honours[index + 1 :]]
+            if 1 not in after and 4 not in after and suit_pairs + after.count(2) == 1:
+                found += 1
+    return found
+
+
+@cache
+def _suit_forms_with_one_more(part: tuple[int, ...]) -> tuple[int, ...]:
+    """For each of the suit's nine kinds, ``_suit_form`` of the suit with one more of it."""
+    return tuple(_suit_form((*part[:rank], part[rank] + 1, *part[rank + 1 :])) for rank in range(9))
 
 
 def _irregular_possible(counts: tuple[int, ...]) -> bool:

@@ -174,6 +174,9 @@ def _take_meld_reds(
     written = melds
     for index, meld in enumerate(melds):
         if isinstance(meld, dict) and "tiles" in meld:
+            if type(meld["tiles"]) is str and "0" not in meld["tiles"]:
+                reds.append({})  # no red five (most melds): nothing to write back
+                continue
             tiles, found = _take_reds(meld["tiles"], f"melds[{index}].tiles", red_fives)
             if tiles is not meld["tiles"]:
                 written = list(written) if written is melds else written

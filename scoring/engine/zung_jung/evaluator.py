@@ -102,9 +102,9 @@ def count_patterns(facts: Facts, rules: ZungJungRules) -> list[CountedPattern]:
                 stack.append(_counted(entry, count))
             elif best is None or entry.value > best.value:
                 best = _counted(entry)
-        if best is not None and best.value >= _sum(stack):
+        if best is not None and (not stack or best.value >= _sum(stack)):
             counted.append(best)
-        else:
+        elif stack:
             counted.extend(stack)
     if not counted and "chicken_hand" in rules.by_id:
         counted.append(_counted(rules.by_id["chicken_hand"]))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
 from scoring.engine.hand import Hand, flagged
 from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
-from scoring.engine.tiles import Tile, is_dragon, is_wind, number, suit
+from scoring.engine.tiles import NORTH, Tile, suit
 
 # What a pattern needs to count at all (patterns.NEEDS): the hand's traits, then the
 # arrangement's.
@@ -32,6 +31,9 @@ _HAND_TRAITS: Final = {
     for meld in (False, True)
     for flag in (False, True)
 }
+
+
+_SUITS: Final = "mps"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +80,39 @@ class Facts:
     @classmethod
     def of(cls, summary: HandSummary, arrangement: Arrangement) -> Facts:
         groups = arrangement.groups
-        chows = tuple(g for g in groups if g.kind is GroupKind.CHOW)
-        triplets = tuple(g for g in groups if g.is_triplet)
+        chows: list[Group] = []
+        triplets: list[Group] = []
         starts: dict[str, list[int]] = {}
-        for chow in chows:
-            starts.setdefault(suit(chow.tile), []).append(number(chow.tile))
+        numbered: dict[str, set[int]] = {}
+        repeats: dict[Tile, int] = {}
+        winds = dragons = 0
+        for group in groups:  # one pass: every hand's arrangements come here
+            kind, t = group.kind, group.tile
+            if kind is GroupKind.CHOW:
+                chows.append(group)
+                starts.setdefault(_SUITS[t // 9], []).append(t % 9 + 1)
+                repeats[t] = repeats.get(t, 0) + 1
+            elif kind is GroupKind.PUNG or kind is GroupKind.KONG:
+                triplets.append(group)
+                if t < 27:
+                    numbered.setdefault(_SUITS[t // 9], set()).add(t % 9 + 1)
+                elif t <= NORTH:
+                    winds += 1
+                else:
+                    dragons += 1
         for numbers in starts.values():
             numbers.sort()
-        numbered: dict[str, set[int]] = {}
-        for triplet in triplets:
-            if triplet.tile < 27:
-                numbered.setdefault(suit(triplet.tile), set()).add(number(triplet.tile))
         return cls(
             summary=summary,
             arrangement=arrangement,
-            chows=chows,
-            triplets=triplets,
+            chows=tuple(chows),
+            triplets=tuple(triplets),
             pair=groups[-1].tile if arrangement.shape == STANDARD else None,
             chow_starts=starts,
             triplet_numbers=numbered,
-            chow_multiplicities=sorted(Counter(c.tile for c in chows).values(), reverse=True),
-            wind_triplets=sum(1 for g in triplets if is_wind(g.tile)),
-            dragon_triplets=sum(1 for g in triplets if is_dragon(g.tile)),
+            chow_multiplicities=sorted(repeats.values(), reverse=True),
+            wind_triplets=winds,
+            dragon_triplets=dragons,
         )
 
     @property

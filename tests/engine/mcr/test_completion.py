@@ -41,3 +41,20 @@ def test_waits_are_found_suit_by_suit() -> None:
     assert wait_kinds(tuple(counts(parse_tiles("1112345678999m")))) == tuple(range(9))
     assert single_wait(tuple(counts(parse_tiles("123m456p789s12s55z"))))
     assert not single_wait(tuple(counts(parse_tiles("123m456p789s23s55z"))))
+
+
+def test_a_single_wait_is_one_kind_among_the_waits() -> None:
+    rng = random.Random(39)
+    singles = 0
+    for _ in range(20_000):
+        held = [0] * KINDS
+        kinds = rng.sample(range(KINDS), rng.randint(1, 10))
+        for _ in range(rng.choice((1, 4, 7, 10, 13, 13))):
+            kind = rng.choice(kinds)
+            held[kind] += held[kind] < 4
+        if sum(held) % 3 != 1:
+            continue  # not a hand one tile short of a win
+        expected = len(wait_kinds(tuple(held))) == 1
+        assert single_wait(tuple(held)) is expected, held
+        singles += expected
+    assert singles > 500
