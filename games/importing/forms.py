@@ -118,6 +118,8 @@ class TenhouImportForm(PmnImportForm):
         label=gettext_lazy("Date the games were played"), widget=DateInput(), initial=dt.date.today
     )
     family_keys = staticmethod(tenhou_family_keys)
+
+
 class GameFileImportForm(forms.Form):
     """A game file (classical: the manual's saved game) to load into a new session."""
 
