@@ -282,6 +282,15 @@ CLUB_MUTATIONS = [
         writes=False,
     ),
     Mutation(
+        # The world's season is not riichi: the page says so and imports nothing.
+        "importing:tenhou",
+        "/c/{slug}/seasons/{season}/import-tenhou/",
+        lambda w: {"action": "preview"},
+        "organiser",
+        status=200,
+        writes=False,
+    ),
+    Mutation(
         "session_start",
         "/c/{slug}/sessions/new/",
         lambda w: {

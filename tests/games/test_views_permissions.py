@@ -54,6 +54,7 @@ CLUB_PAGES = [
     ("season_export", "/c/{slug}/seasons/{season}/scores.txt", "read"),
     ("season_standings_file", "/c/{slug}/seasons/{season}/standings.csv", "read"),
     ("importing:pmn", "/c/{slug}/seasons/{season}/import-pmn/", "organiser"),
+    ("importing:tenhou", "/c/{slug}/seasons/{season}/import-tenhou/", "organiser"),
     ("importing:game_file", "/c/{slug}/seasons/{season}/import-game/", "organiser"),
     ("session_start", "/c/{slug}/sessions/new/", "organiser"),
     ("session", "/c/{slug}/sessions/{session}/", "read"),

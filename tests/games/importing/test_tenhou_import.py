@@ -413,5 +413,5 @@ def test_an_imported_log_s_score_sheet_shows_its_hands(
     page = text(response)
     # The table where the log ends: East 3 (Cy deals), each player's points.
     assert "Ada West 西 17800 Bo North 北 26700 Cy East 東 deals 26300 Di South 南 29200" in page
-    assert "Bo ron 2 han 30 fu (All simples (tanyao)) and Di ron 3 han 40 fu" in page
+    assert "Bo ron 2 han 30 fu (All simples (tanyao) 斷麼九) and Di ron 3 han 40 fu" in page
     assert "Abortive draw (途中流局)" in page
