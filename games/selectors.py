@@ -470,10 +470,15 @@ def _add_penalties(sheet: ScoreSheet) -> None:
 
 
 def season_penalties(*, season: Season) -> QuerySet[Penalty]:
-    """The season's live penalties, by session date then when recorded, with their player,
-    session and recorder (one query)."""
+    """The season's live penalties, as ``penalties_listed`` gives them (one query)."""
+    return penalties_listed(Penalty.objects.filter(session__season=season))
+
+
+def penalties_listed(penalties: QuerySet[Penalty]) -> QuerySet[Penalty]:
+    """The live ones of ``penalties``, by session date then when recorded, with their player,
+    session and recorder: what a list of penalties and its CSV read."""
     return (
-        Penalty.objects.filter(session__season=season, deleted_at=None)
+        penalties.filter(deleted_at=None)
         .select_related("player", "session", "recorded_by")
         .order_by("session__played_on", "session_id", "recorded_at", "id")
     )
