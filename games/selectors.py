@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -407,6 +407,10 @@ class TableNow:
     place: int  # the next hand's place in the game
     line: list[str]
     totals: list[tuple[str, Decimal]]
+    # Each player's change from the live penalties, and the totals after them; both empty
+    # while no penalty changes anything (the sheet shows them apart, only then).
+    penalties: list[tuple[str, Decimal]] = field(default_factory=list)
+    after_penalties: list[tuple[str, Decimal]] = field(default_factory=list)
 
 
 @consistent_read
@@ -441,7 +445,25 @@ def session_table_now(*, session: Session, names: list[str]) -> TableNow:
         state = states[-1] if states else None
     place = len(played) + 1
     line = family.table_line(place=place, hands=inputs, names=names, state=state)
-    return TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+    now = TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+    return _with_penalties_now(now, session)
+
+
+def _with_penalties_now(now: TableNow, session: Session) -> TableNow:
+    """``now`` with each seat's change from the session's live penalties, as its kept totals
+    count them (one query), and the totals after them, when any penalty changes anything."""
+    kept = SessionSeatTotal.objects.filter(session=session).order_by()
+    fined = dict(kept.values_list("seat", "penalties"))
+    changes = [fined.get(seat) or Decimal(0) for seat in range(len(now.totals))]
+    if not any(changes):
+        return now
+    names = [name for name, _ in now.totals]
+    after = [total + change for (_, total), change in zip(now.totals, changes, strict=True)]
+    return replace(
+        now,
+        penalties=list(zip(names, changes, strict=True)),
+        after_penalties=list(zip(names, after, strict=True)),
+    )
 
 
 def _add_penalties(sheet: ScoreSheet) -> None:
