@@ -106,13 +106,12 @@ class SessionFilter(ClubListFilter):
     )
 
 
-class HandFilter(ClubListFilter):
-    club_path = "session__club"
+class SessionPartFilter(ClubListFilter):
+    """What a list of a session's parts (hands, penalties) takes: its session's season, the
+    session, and the days it was played on."""
+
     season = IdFilter(field_name="session__season_id", help_text="Only this season (id).")
     session = IdFilter(field_name="session_id", help_text="Only this session (id).")
-    player = IdFilter(
-        field_name="scores__player_id", help_text="Only what this player took part in (id)."
-    )
     date_from = django_filters.DateFilter(
         field_name="session__played_on",
         lookup_expr="gte",
@@ -125,9 +124,14 @@ class HandFilter(ClubListFilter):
     )
 
 
-class PenaltyFilter(ClubListFilter):
-    season = IdFilter(field_name="session__season_id", help_text="Only this season (id).")
-    session = IdFilter(field_name="session_id", help_text="Only this session (id).")
+class HandFilter(SessionPartFilter):
+    club_path = "session__club"
+    player = IdFilter(
+        field_name="scores__player_id", help_text="Only what this player took part in (id)."
+    )
+
+
+class PenaltyFilter(SessionPartFilter):
     event = IdFilter(
         field_name="session__event_table__round__event_id",
         help_text="Only the tables of this event (id).",
@@ -136,16 +140,6 @@ class PenaltyFilter(ClubListFilter):
     reason = django_filters.ChoiceFilter(
         choices=Penalty.Reason.choices,
         help_text="Only this reason: chombo, false_win, lateness, conduct or other.",
-    )
-    date_from = django_filters.DateFilter(
-        field_name="session__played_on",
-        lookup_expr="gte",
-        help_text="Played on or after this day.",
-    )
-    date_to = django_filters.DateFilter(
-        field_name="session__played_on",
-        lookup_expr="lte",
-        help_text="Played on or before this day.",
     )
 
 
