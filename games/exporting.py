@@ -1,18 +1,20 @@
-"""Exporting a season: as a score file the engines read back, and its standings as CSV or TSV."""
+"""Exporting a season: as a score file the engines read back, its standings as CSV or TSV,
+and a list of penalties (a season's or an event's) as CSV."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.models import Hand, Season, Seat, Session
+from games.models import Hand, Penalty, Season, Seat, Session
 from games.selectors import StandingRow
 from scoring import score_files
 from scoring.families import GameFile, get_family
@@ -26,6 +28,8 @@ from scoring.score_files import (
 )
 
 NOT_IN_A_NAME = re.compile(r"[\s#*]")
+# A column of a penalty list beyond the usual ones: its name, and its value for a penalty.
+PenaltyColumn = tuple[str, Callable[[Penalty], Any]]
 CHUNK = 2000  # rows read at a time while a file streams out
 
 
@@ -194,3 +198,31 @@ def session_game_file(*, session: Session) -> str | None:
 def game_file_name(session: Session) -> str:
     """``dragons-2026-05-01-game-12.json``: the club, the day and the session."""
     return f"{slugify(session.club.slug)}-{session.played_on.isoformat()}-game-{session.pk}.json"
+
+
+# --- penalties ----------------------------------------------------------------------------
+
+
+def penalties_csv(
+    out: Any, penalties: Iterable[Penalty], *, columns: Sequence[PenaltyColumn] = ()
+) -> None:
+    """Write ``penalties`` to ``out`` as CSV: date, session, any ``columns`` (an event's
+    round and table), player, reason, note, amount, zero-sum, who recorded it and when. A
+    name a spreadsheet would run as a formula is neutralised."""
+    writer = csv.writer(out)
+    head = ["date", "session", *(name for name, _ in columns), "player", "reason", "note"]
+    writer.writerow([*head, "amount", "zero_sum", "recorded_by", "recorded_at"])
+    for penalty in penalties:
+        cells = [
+            penalty.session.played_on.isoformat(),
+            penalty.session_id,
+            *(value(penalty) for _, value in columns),
+            penalty.player.name,
+            penalty.reason,
+            penalty.note,
+            penalty.amount,
+            "yes" if penalty.zero_sum else "no",
+            penalty.recorded_by.username if penalty.recorded_by else "",
+            penalty.recorded_at.isoformat(timespec="seconds"),
+        ]
+        writer.writerow([spreadsheet_safe(cell) for cell in cells])

@@ -1,4 +1,4 @@
-"""A hand and a session as plain JSON-ready data, with the queries that read them.
+"""A hand, a penalty and a session as plain JSON-ready data, with the queries that read them.
 
 One neutral representation below both its readers: the API answers with it (its serializers
 only declare the schema) and webhook deliveries send it, so that a write announcing what it
@@ -9,15 +9,26 @@ points as exact decimal strings, times in the current time zone in ISO 8601 ("Z"
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet, Sum
 from django.utils import timezone
 
-from games.models import Hand, HandRevision, Score, Seat, Session
+from games.models import (
+    Hand,
+    HandRevision,
+    Penalty,
+    PenaltyRevision,
+    Score,
+    Seat,
+    Session,
+    SessionSeatTotal,
+)
 from games.selectors import live_hand_count, with_places
 from games.templatetags.league import points
 from scoring.families import EngineError, get_family
+from scoring.penalties import shares
 
 WINDS = ["east", "south", "west", "north"]
 UNREADABLE = "unreadable input"
@@ -134,15 +145,91 @@ def session_data(session: Session) -> JSON:
 
 
 def session_detail_data(session: Session) -> JSON:
-    """A session with each seat's net over its live hands, in seat order."""
+    """A session with each seat's net over its live hands, its change from the live
+    penalties (as the kept totals count them) and the two together, in seat order."""
     sums = dict(
         Score.objects.filter(session=session, hand__deleted_at__isnull=True)
         .values("seat")
         .annotate(net=Sum("points"))
         .values_list("seat", "net")
     )
-    totals = [points(sums.get(seat.position)) or "0" for seat in session.seats.all()]
-    return {**session_data(session), "totals": totals}
+    kept = SessionSeatTotal.objects.filter(session=session).order_by()
+    fined = dict(kept.values_list("seat", "penalties"))
+    positions = [seat.position for seat in session.seats.all()]
+    nets = [sums.get(position) or Decimal(0) for position in positions]
+    fines = [fined.get(position) or Decimal(0) for position in positions]
+    return {
+        **session_data(session),
+        "totals": [points(net) for net in nets],
+        "penalties": [points(fine) for fine in fines],
+        "final_totals": [points(net + fine) for net, fine in zip(nets, fines, strict=True)],
+    }
+
+
+def penalties_to_represent() -> QuerySet[Penalty]:
+    """Penalties with everything ``penalty_data`` reads, in a fixed number of queries."""
+    seats = Seat.objects.order_by("position")
+    return Penalty.objects.select_related(
+        "club", "session", "player", "recorded_by", "updated_by"
+    ).prefetch_related(Prefetch("session__seats", queryset=seats))
+
+
+def penalties_to_represent_in_full() -> QuerySet[Penalty]:
+    """Penalties with everything ``penalty_detail_data`` reads (their revisions too)."""
+    revisions = PenaltyRevision.objects.select_related("by").order_by("at", "id")
+    return penalties_to_represent().prefetch_related(Prefetch("revisions", queryset=revisions))
+
+
+def penalty_representation(*, penalty_id: int) -> JSON:
+    """The penalty with its history, as GET penalties/{id}/ shows it and penalty events
+    send it."""
+    return penalty_detail_data(penalties_to_represent_in_full().get(pk=penalty_id))
+
+
+def penalty_data(penalty: Penalty) -> JSON:
+    """A penalty as lists show it; ``penalty`` comes from ``penalties_to_represent``."""
+    session = penalty.session
+    return {
+        "id": penalty.pk,
+        "club": penalty.club.slug,
+        "session": penalty.session_id,
+        "season": session.season_id,
+        "played_on": session.played_on.isoformat(),
+        "player": penalty.player_id,
+        "name": penalty.player.name,
+        "reason": str(penalty.reason),
+        "note": penalty.note,
+        "amount": penalty.amount,
+        "zero_sum": penalty.zero_sum,
+        "changes": [] if penalty.is_deleted else _penalty_changes(penalty),
+        "client_id": str(penalty.client_id),
+        "version": penalty.version,
+        "recorded_by": _username(penalty.recorded_by),
+        "recorded_at": _moment(penalty.recorded_at),
+        "updated_by": _username(penalty.updated_by),
+        "updated_at": _moment(penalty.updated_at),
+        "deleted_at": _moment(penalty.deleted_at),
+    }
+
+
+def penalty_detail_data(penalty: Penalty) -> JSON:
+    """A penalty with its history; ``penalty`` comes from ``penalties_to_represent_in_full``."""
+    revisions = [_penalty_revision_data(revision) for revision in penalty.revisions.all()]
+    return {**penalty_data(penalty), "revisions": revisions}
+
+
+def _penalty_changes(penalty: Penalty) -> list[str]:
+    """Each seat's change from the penalty, in seat order, as the engine shares it."""
+    seated = [seat.player_id for seat in penalty.session.seats.all()]
+    if penalty.player_id not in seated:
+        return []
+    split = shares(
+        penalty.amount,
+        offender=seated.index(penalty.player_id),
+        seats=len(seated),
+        zero_sum=penalty.zero_sum,
+    )
+    return [str(change) for change in split]
 
 
 def _score_data(score: Score) -> JSON:
@@ -165,6 +252,17 @@ def _revision_data(revision: HandRevision) -> JSON:
         "previous_input": revision.previous_input,
         "previous_version": revision.previous_version,
         "reason": revision.reason,
+        "by": _username(revision.by),
+        "at": _moment(revision.at),
+    }
+
+
+def _penalty_revision_data(revision: PenaltyRevision) -> JSON:
+    return {
+        "action": str(revision.action),
+        "previous": revision.previous,
+        "previous_version": revision.previous_version,
+        "why": revision.reason,
         "by": _username(revision.by),
         "at": _moment(revision.at),
     }

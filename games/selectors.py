@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -408,6 +408,10 @@ class TableNow:
     place: int  # the next hand's place in the game
     line: list[str]
     totals: list[tuple[str, Decimal]]
+    # Each player's change from the live penalties, and the totals after them; both empty
+    # while no penalty changes anything (the sheet shows them apart, only then).
+    penalties: list[tuple[str, Decimal]] = field(default_factory=list)
+    after_penalties: list[tuple[str, Decimal]] = field(default_factory=list)
 
 
 @consistent_read
@@ -442,7 +446,25 @@ def session_table_now(*, session: Session, names: list[str]) -> TableNow:
         state = states[-1] if states else None
     place = len(played) + 1
     line = family.table_line(place=place, hands=inputs, names=names, state=state)
-    return TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+    now = TableNow(place=place, line=line, totals=list(zip(names, totals, strict=True)))
+    return _with_penalties_now(now, session)
+
+
+def _with_penalties_now(now: TableNow, session: Session) -> TableNow:
+    """``now`` with each seat's change from the session's live penalties, as its kept totals
+    count them (one query), and the totals after them, when any penalty changes anything."""
+    kept = SessionSeatTotal.objects.filter(session=session).order_by()
+    fined = dict(kept.values_list("seat", "penalties"))
+    changes = [fined.get(seat) or Decimal(0) for seat in range(len(now.totals))]
+    if not any(changes):
+        return now
+    names = [name for name, _ in now.totals]
+    after = [total + change for (_, total), change in zip(now.totals, changes, strict=True)]
+    return replace(
+        now,
+        penalties=list(zip(names, changes, strict=True)),
+        after_penalties=list(zip(names, after, strict=True)),
+    )
 
 
 def _add_penalties(sheet: ScoreSheet) -> None:
@@ -471,10 +493,15 @@ def _add_penalties(sheet: ScoreSheet) -> None:
 
 
 def season_penalties(*, season: Season) -> QuerySet[Penalty]:
-    """The season's live penalties, by session date then when recorded, with their player,
-    session and recorder (one query)."""
+    """The season's live penalties, as ``penalties_listed`` gives them (one query)."""
+    return penalties_listed(Penalty.objects.filter(session__season=season))
+
+
+def penalties_listed(penalties: QuerySet[Penalty]) -> QuerySet[Penalty]:
+    """The live ones of ``penalties``, by session date then when recorded, with their player,
+    session and recorder: what a list of penalties and its CSV read."""
     return (
-        Penalty.objects.filter(session__season=season, deleted_at=None)
+        penalties.filter(deleted_at=None)
         .select_related("player", "session", "recorded_by")
         .order_by("session__played_on", "session_id", "recorded_at", "id")
     )

@@ -25,7 +25,7 @@ from games.api.common import page_response, parse
 from games.api.filters import EventFilter, filter_parameters, filtered
 from games.api.pagination import page_of
 from games.api.permissions import ORGANISER, access_to
-from games.api.standings import standings_row
+from games.api.standings import standings_row, standings_serializer
 from games.api.stats import NOT_MODIFIED, conditional
 from games.events import schedule, selectors, services
 from games.events.clock import ClockState
@@ -275,11 +275,16 @@ class EventStandingsApi(APIView):
         event = get_event(request, event_id)
         family = get_family(event.rule_set.family)
         rows = selectors.event_standings(event=event)
+        # Each row as a season's: the family's fields, figures as exact text (a raw ratio is
+        # a Fraction, which JSON cannot hold).
+        as_rows = standings_serializer(family.key)().fields["rows"]
         data = {
             "event": event.pk,
             "family": family.key,
             "columns": [column.field for column in family.standings_columns],
-            "rows": [standings_row(rank, row, family) for rank, row in enumerate(rows, 1)],
+            "rows": as_rows.to_representation(
+                [standings_row(rank, row, family) for rank, row in enumerate(rows, 1)]
+            ),
         }
         return conditional_body(request, EventStandingsSerializer(data).data)
 

@@ -20,7 +20,7 @@ from rest_framework.request import Request
 
 from games.api.pagination import list_parameters
 from games.api.permissions import access_to, readable_clubs
-from games.models import Player, PlayerAlias
+from games.models import Penalty, Player, PlayerAlias
 from games.names import name_key
 
 LARGEST_ID = 2**62
@@ -29,6 +29,7 @@ SCHEMA_TYPES = {
     forms.DateField: OpenApiTypes.DATE,
     forms.SlugField: OpenApiTypes.STR,
     forms.CharField: OpenApiTypes.STR,
+    django_filters.fields.ChoiceField: OpenApiTypes.STR,
 }
 
 
@@ -105,13 +106,12 @@ class SessionFilter(ClubListFilter):
     )
 
 
-class HandFilter(ClubListFilter):
-    club_path = "session__club"
+class SessionPartFilter(ClubListFilter):
+    """What a list of a session's parts (hands, penalties) takes: its session's season, the
+    session, and the days it was played on."""
+
     season = IdFilter(field_name="session__season_id", help_text="Only this season (id).")
     session = IdFilter(field_name="session_id", help_text="Only this session (id).")
-    player = IdFilter(
-        field_name="scores__player_id", help_text="Only what this player took part in (id)."
-    )
     date_from = django_filters.DateFilter(
         field_name="session__played_on",
         lookup_expr="gte",
@@ -121,6 +121,25 @@ class HandFilter(ClubListFilter):
         field_name="session__played_on",
         lookup_expr="lte",
         help_text="Played on or before this day.",
+    )
+
+
+class HandFilter(SessionPartFilter):
+    club_path = "session__club"
+    player = IdFilter(
+        field_name="scores__player_id", help_text="Only what this player took part in (id)."
+    )
+
+
+class PenaltyFilter(SessionPartFilter):
+    event = IdFilter(
+        field_name="session__event_table__round__event_id",
+        help_text="Only the tables of this event (id).",
+    )
+    player = IdFilter(field_name="player_id", help_text="Only this player's penalties (id).")
+    reason = django_filters.ChoiceFilter(
+        choices=Penalty.Reason.choices,
+        help_text="Only this reason: chombo, false_win, lateness, conduct or other.",
     )
 
 

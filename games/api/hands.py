@@ -175,15 +175,18 @@ IF_MATCH = OpenApiParameter(
 ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
 
 
-def expected_version(request: Request) -> int:
+def expected_version(
+    request: Request, *, missing: str | None = None, malformed: str | None = None
+) -> int:
+    """The version If-Match names; ``missing`` and ``malformed`` say what to send when it
+    is not there or not an ETag (a hand's, unless told)."""
     header = request.headers.get("If-Match")
     if header is None:
-        raise PreconditionRequired()
+        raise PreconditionRequired(missing)
     match = ETAG.match(header)
     if match is None:
-        raise serializers.ValidationError(
-            {"If-Match": [_('Give the ETag the hand was read with, e.g. "3".')]}
-        )
+        message = malformed or _('Give the ETag the hand was read with, e.g. "3".')
+        raise serializers.ValidationError({"If-Match": [message]})
     return int(match.group(1))
 
 

@@ -18,8 +18,11 @@ ERROR_SCHEMA: dict[str, Any] = {
             "additionalProperties": {"type": "array", "items": {"type": "string"}},
         },
         "current": {
-            "allOf": [{"$ref": "#/components/schemas/HandDetail"}],
-            "description": "With 412 only: the hand as it is now.",
+            "anyOf": [
+                {"$ref": "#/components/schemas/HandDetail"},
+                {"$ref": "#/components/schemas/PenaltyDetail"},
+            ],
+            "description": "With 412 only: the hand (or penalty) as it is now.",
         },
     },
     "required": ["status", "code", "message", "fields"],
@@ -38,6 +41,11 @@ WITH_BODY = {
     "415": "Send the body as application/json.",
 }
 EXTRA = {"412", "422", "428"}
+# The writes whose idempotency key, sent again with another body, is refused.
+KEY_REUSED = {
+    "hands_create": "The key was used for a different hand.",
+    "penalties_create": "The key was used for a different penalty.",
+}
 # Computations open to anyone, like the reads of public clubs.
 ANONYMOUS_POSTS = {"evaluate", "settle"}
 
@@ -58,11 +66,9 @@ def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]
                 responses.setdefault(code, {"description": description, "content": error})
             for code in EXTRA & set(responses):
                 responses[code].setdefault("content", error)
-            if method == "post" and operation.get("operationId") == "hands_create":
-                responses.setdefault(
-                    "422",
-                    {"description": "The key was used for a different hand.", "content": error},
-                )
+            refused = KEY_REUSED.get(operation.get("operationId", ""))
+            if method == "post" and refused:
+                responses.setdefault("422", {"description": refused, "content": error})
     return result
 
 
@@ -107,6 +113,21 @@ EVENT_LINKS = {
     ),
     "PublishRound": _link("events_round_publish", "Publish the next round.", event_id=CREATED_ID),
 }
+PENALTY_LINKS = {
+    "GetPenalty": _link("penalties_retrieve", "Read the penalty.", penalty_id=CREATED_ID),
+    "AmendPenalty": _link(
+        "penalties_partial_update",
+        "Amend the penalty as it now is.",
+        penalty_id=CREATED_ID,
+        **{"header.If-Match": ETAG},
+    ),
+    "DeletePenalty": _link(
+        "penalties_destroy",
+        "Delete the penalty as it now is.",
+        penalty_id=CREATED_ID,
+        **{"header.If-Match": ETAG},
+    ),
+}
 FIRST_TABLE = "$response.body#/tables/0/session"
 SEATING_LINKS = {
     "GetTable": _link("sessions_retrieve", "Read the first table.", session_id=FIRST_TABLE),
@@ -125,6 +146,10 @@ LINKS = {
     ("sessions_create", "201"): SESSION_LINKS,
     ("sessions_retrieve", "200"): SESSION_LINKS,
     ("sessions_partial_update", "200"): SESSION_LINKS,
+    ("penalties_create", "201"): PENALTY_LINKS,
+    ("penalties_create", "200"): PENALTY_LINKS,
+    ("penalties_retrieve", "200"): PENALTY_LINKS,
+    ("penalties_partial_update", "200"): PENALTY_LINKS,
     ("events_create", "201"): EVENT_LINKS,
     ("events_players_add", "200"): EVENT_LINKS,
     ("events_round_publish", "201"): SEATING_LINKS,

@@ -37,5 +37,13 @@ class SessionSerializer(serializers.Serializer[Any]):
 
 class SessionDetailSerializer(SessionSerializer):
     totals = serializers.ListField(
-        child=PointsField(), help_text="Each seat's net over the session, in seat order."
+        child=PointsField(), help_text="Each seat's net over the session's hands, in seat order."
+    )
+    penalties = serializers.ListField(
+        child=PointsField(),
+        help_text="Each seat's change from the session's penalties (its own, and its shares "
+        "of the others' zero-sum ones), in seat order.",
+    )
+    final_totals = serializers.ListField(
+        child=PointsField(), help_text="Each seat's net after penalties, in seat order."
     )

@@ -12,8 +12,8 @@ from django.db.models import Max, Min, QuerySet
 from games.events import seating
 from games.events.clock import Clock
 from games.events.models import Event, Round, RoundBye, RoundTable
-from games.models import Seat, Session, SessionSeatTotal
-from games.selectors import StandingRow, standings_of
+from games.models import Penalty, Seat, Session, SessionSeatTotal
+from games.selectors import StandingRow, penalties_listed, standings_of
 from scoring.families import Family, get_family
 
 WINDS = ("east", "south", "west", "north")
@@ -153,6 +153,13 @@ def counted_totals(*, event: Event) -> QuerySet[SessionSeatTotal]:
         ).values("pk")
         totals = totals.exclude(session__event_table__round__in=unfinished)
     return totals
+
+
+def event_penalties(*, event: Event) -> QuerySet[Penalty]:
+    """The live penalties of the event's tables, as a season's are listed, with each one's
+    round and table (one query)."""
+    penalties = Penalty.objects.filter(session__event_table__round__event=event)
+    return penalties_listed(penalties).select_related("session__event_table__round")
 
 
 def event_standings(*, event: Event) -> list[StandingRow]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.events import rankings, team_views, views
+from games.events import penalty_views, rankings, team_views, views
 
 app_name = "events"
 club = "c/<slug:slug>/events/"
@@ -22,6 +22,12 @@ urlpatterns = [
     path(club + "<int:event_id>/ema-results.csv", views.ema_results, name="ema_results"),
     path(club + "<int:event_id>/teams/", team_views.event_teams, name="event_teams"),
     path(club + "<int:event_id>/teams.csv", team_views.event_teams_csv, name="event_teams_csv"),
+    path(club + "<int:event_id>/penalties/", penalty_views.event_penalties, name="penalties"),
+    path(
+        club + "<int:event_id>/penalties.csv",
+        penalty_views.event_penalties_csv,
+        name="penalties_csv",
+    ),
     path(
         "c/<slug:slug>/seasons/<int:season_id>/teams/",
         team_views.season_teams,

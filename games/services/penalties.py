@@ -2,7 +2,8 @@
 
 Who may record a hand may record a penalty. A penalty is counted in its session's kept
 totals, apart from the hands (``SessionSeatTotal.penalties``), in the transaction that
-writes it; amending and deleting keep what it was in its revisions, as for a hand.
+writes it; amending and deleting keep what it was in its revisions, as for a hand, and each
+write is announced to the club's webhooks in the same transaction.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from games.models import Penalty, PenaltyRevision, Player, Session
 from games.selectors import unique_or_none
 from games.services.common import IdempotencyConflict
 from games.totals import session_totals_refresh
+from games.webhooks import events as webhooks
+from games.webhooks.models import Webhook
 from scoring.penalties import MAX_AMOUNT
 
 NOTE_LENGTH = 200
@@ -34,6 +37,16 @@ class PenaltyInput:
     amount: int
     zero_sum: bool = True
     note: str = ""
+
+    def fields(self) -> dict[str, object]:
+        """What it says, as ``Penalty.fields`` keeps a penalty (the note trimmed)."""
+        return {
+            "player": self.player.pk,
+            "reason": self.reason,
+            "note": self.note.strip(),
+            "amount": self.amount,
+            "zero_sum": self.zero_sum,
+        }
 
 
 class StalePenalty(ValidationError):
@@ -56,26 +69,34 @@ def penalty_record(
     penalty: PenaltyInput,
     by: User,
     client_id: uuid.UUID | None = None,
+    same_input_on_retry: bool = False,
 ) -> tuple[Penalty, bool]:
     """Record a penalty; resubmitting the same ``client_id`` returns the first one unchanged
-    (another session's use of it is refused). Returns the penalty and whether it is new."""
+    (another session's use of it is refused). Returns the penalty and whether it is new.
+    With ``same_input_on_retry``, a resubmission that says something else than the penalty
+    first recorded raises ``IdempotencyConflict`` instead."""
     client_id = client_id or uuid.uuid4()
+    expected = penalty if same_input_on_retry else None
     try:
-        return _record_once(session, penalty, by, client_id)
+        return _record_once(session, penalty, by, client_id, expected)
     except IntegrityError:
         # A concurrent request with the same client id won the race: return its penalty.
-        existing = _with_entry_id(session, client_id)
+        existing = _with_entry_id(session, client_id, expected)
         if existing is None:
             raise
         return existing, False
 
 
 def _record_once(
-    session: Session, penalty: PenaltyInput, by: User, client_id: uuid.UUID
+    session: Session,
+    penalty: PenaltyInput,
+    by: User,
+    client_id: uuid.UUID,
+    expected: PenaltyInput | None,
 ) -> tuple[Penalty, bool]:
     with transaction.atomic():
         session = _locked(session.pk)
-        existing = _with_entry_id(session, client_id)
+        existing = _with_entry_id(session, client_id, expected)
         if existing is not None:
             return existing, False
         _check(session, penalty)
@@ -92,6 +113,7 @@ def _record_once(
             updated_by=by,
         )
         session_totals_refresh(session_ids=[session.pk])
+        webhooks.emit(Webhook.Event.PENALTY_RECORDED, recorded)
     return recorded, True
 
 
@@ -111,6 +133,7 @@ def penalty_amend(
         current.zero_sum = changed.zero_sum
         current.save()
         session_totals_refresh(session_ids=[session.pk])
+        webhooks.emit(Webhook.Event.PENALTY_AMENDED, current)
     return current
 
 
@@ -123,6 +146,7 @@ def penalty_delete(*, penalty: Penalty, expected_version: int, why: str, by: Use
         current.deleted_at = timezone.now()
         current.save()
         session_totals_refresh(session_ids=[session.pk])
+        webhooks.emit(Webhook.Event.PENALTY_DELETED, current)
     return current
 
 
@@ -137,13 +161,27 @@ def _locked(session_id: int) -> Session:
     return session
 
 
-def _with_entry_id(session: Session, client_id: uuid.UUID) -> Penalty | None:
+def _with_entry_id(
+    session: Session, client_id: uuid.UUID, expected: PenaltyInput | None = None
+) -> Penalty | None:
+    """The penalty already recorded with ``client_id``, if any; refused when it is another
+    session's, or when ``expected`` says something else than it first said."""
     existing = unique_or_none(Penalty.objects.all(), club_id=session.club_id, client_id=client_id)
     if existing is not None and existing.session_id != session.pk:
         raise IdempotencyConflict(
             {"client_id": [_("This entry id was already used in another session.")]}
         )
+    if existing is not None and expected is not None and _first(existing) != expected.fields():
+        raise IdempotencyConflict(
+            {"client_id": [_("This entry id was already used for a different penalty.")]}
+        )
     return existing
+
+
+def _first(penalty: Penalty) -> dict[str, object]:
+    """What the penalty said when it was recorded: a later amendment must not break a retry."""
+    revision = penalty.revisions.order_by("at", "id").first()
+    return dict(revision.previous) if revision is not None else penalty.fields()
 
 
 def _current(penalty: Penalty, expected_version: int, why: str) -> Penalty:

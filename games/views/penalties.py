@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import uuid
 from typing import Any
 
@@ -11,15 +10,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games import selectors, services
 from games.access import ClubAccess, club_access, signed_in
+from games.exporting import penalties_csv
 from games.forms import PenaltyChangeForm, PenaltyForm, apply_validation_error
 from games.models import Membership, Penalty, Season, Session
 from games.views.sessions import get_session
-from scoring.score_files import spreadsheet_safe
 
 MEMBER = Membership.Role.MEMBER
 
@@ -139,10 +139,12 @@ def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpRes
     context = {
         "access": access,
         "club": access.club,
-        "season": season,
+        "scope": season,
+        "back_url": reverse("league:season", args=[slug, season.pk]),
+        "csv_url": reverse("league:season_penalties_csv", args=[slug, season.pk]),
         "penalties": selectors.season_penalties(season=season),
     }
-    return render(request, "games/season_penalties.html", context)
+    return render(request, "games/penalty_list.html", context)
 
 
 def season_penalties_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
@@ -153,31 +155,5 @@ def season_penalties_csv(request: HttpRequest, slug: str, season_id: int) -> Htt
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(season.name) or "season"
     response["Content-Disposition"] = f'attachment; filename="{name}-penalties.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [
-            "date",
-            "session",
-            "player",
-            "reason",
-            "note",
-            "amount",
-            "zero_sum",
-            "recorded_by",
-            "recorded_at",
-        ]
-    )
-    for penalty in selectors.season_penalties(season=season):
-        cells = [
-            penalty.session.played_on.isoformat(),
-            penalty.session_id,
-            penalty.player.name,
-            penalty.reason,
-            penalty.note,
-            penalty.amount,
-            "yes" if penalty.zero_sum else "no",
-            penalty.recorded_by.username if penalty.recorded_by else "",
-            penalty.recorded_at.isoformat(timespec="seconds"),
-        ]
-        writer.writerow([spreadsheet_safe(cell) for cell in cells])
+    penalties_csv(response, selectors.season_penalties(season=season))
     return response

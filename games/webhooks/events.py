@@ -12,20 +12,24 @@ from typing import Any
 from django.utils import timezone
 
 from games.importing.models import ImportJob
-from games.models import Hand, Session
-from games.representations import hand_representation, session_representation
+from games.models import Hand, Penalty, Session
+from games.representations import (
+    hand_representation,
+    penalty_representation,
+    session_representation,
+)
 from games.webhooks.delivery import deliver_webhook
 from games.webhooks.models import Webhook, WebhookDelivery
 
 PROBLEMS_TOLD = 20  # the first problems of a failed import; the job page has them all
 
 
-def emit(event: str, subject: Hand | Session) -> None:
+def emit(event: str, subject: Hand | Penalty | Session) -> None:
     """Tell the club's hooks of ``event``: their deliveries are queued in the current
     transaction, so a write that rolls back tells nothing, and a write that committed has
     nothing left to do (work after a commit that failed, on SQLite "database is locked",
     turned a hand already saved into an error for the person saving it)."""
-    session = subject.session if isinstance(subject, Hand) else subject
+    session = subject if isinstance(subject, Session) else subject.session
     _send(event, session.club_id, partial(_representation, subject))
 
 
@@ -89,8 +93,10 @@ def _send(event: str, club_id: int, body: Callable[[], dict[str, Any]]) -> None:
         deliver_webhook.enqueue(str(delivery.id))
 
 
-def _representation(subject: Hand | Session) -> dict[str, Any]:
-    """The hand or session as the API shows it: both read ``games.representations``."""
+def _representation(subject: Hand | Penalty | Session) -> dict[str, Any]:
+    """The hand, penalty or session as the API shows it: both read ``games.representations``."""
     if isinstance(subject, Hand):
         return hand_representation(hand_id=subject.pk)
+    if isinstance(subject, Penalty):
+        return penalty_representation(penalty_id=subject.pk)
     return session_representation(session_id=subject.pk)

@@ -25,6 +25,9 @@ class Webhook(models.Model):
         IMPORT_FINISHED = "import.finished", gettext_lazy("Import finished")
         ROUND_PUBLISHED = "round.published", gettext_lazy("Event round published")
         ROUND_FINISHED = "round.finished", gettext_lazy("Event round finished")
+        PENALTY_RECORDED = "penalty.recorded", gettext_lazy("Penalty recorded")
+        PENALTY_AMENDED = "penalty.amended", gettext_lazy("Penalty amended")
+        PENALTY_DELETED = "penalty.deleted", gettext_lazy("Penalty deleted")
 
     club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)

@@ -1,7 +1,7 @@
 """drf-spectacular hook: the body of every webhook delivery, as components of the schema.
 
 OpenAPI 3.0 (which the schema is) has no ``webhooks`` section, so the payloads are
-components: an event envelope whose ``data`` is the API's own hand or session JSON."""
+components: an event envelope whose ``data`` is the API's own hand, penalty or session JSON."""
 
 from __future__ import annotations
 
@@ -10,6 +10,11 @@ from typing import Any
 from games.webhooks.models import Webhook
 
 HAND_EVENTS = [Webhook.Event.HAND_RECORDED, Webhook.Event.HAND_AMENDED, Webhook.Event.HAND_DELETED]
+PENALTY_EVENTS = [
+    Webhook.Event.PENALTY_RECORDED,
+    Webhook.Event.PENALTY_AMENDED,
+    Webhook.Event.PENALTY_DELETED,
+]
 SESSION_EVENTS = [Webhook.Event.SESSION_CLOSED]
 IMPORT_EVENTS = [Webhook.Event.IMPORT_FINISHED]
 ROUND_EVENTS = [Webhook.Event.ROUND_PUBLISHED, Webhook.Event.ROUND_FINISHED]
@@ -121,6 +126,9 @@ def add_webhook_payloads(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
     )
     schemas["WebhookHandEvent"] = _envelope(
         HAND_EVENTS, "HandDetail", "A hand was recorded, amended or deleted." + signed
+    )
+    schemas["WebhookPenaltyEvent"] = _envelope(
+        PENALTY_EVENTS, "PenaltyDetail", "A penalty was recorded, amended or deleted." + signed
     )
     schemas["WebhookSessionEvent"] = _envelope(
         SESSION_EVENTS, "SessionDetail", "A session was closed." + signed

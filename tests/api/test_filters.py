@@ -7,7 +7,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.api.filters import ClubListFilter, HandFilter, PlayerFilter, SessionFilter
+from games.api.filters import (
+    ClubListFilter,
+    HandFilter,
+    PenaltyFilter,
+    PlayerFilter,
+    SessionFilter,
+)
 from tests.api.conftest import Api
 from tests.api.test_schema import schema_of
 
@@ -17,6 +23,7 @@ LISTS = [
     ("/api/v1/players/", PlayerFilter),
     ("/api/v1/rule-sets/", ClubListFilter),
     ("/api/v1/seasons/", ClubListFilter),
+    ("/api/v1/penalties/", PenaltyFilter),
 ]
 
 

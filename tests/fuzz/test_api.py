@@ -117,6 +117,25 @@ def _empty_session(w: World) -> int:
     ).pk
 
 
+def _fined(w: World) -> int:
+    """A penalty of its own (version 1) for an amendment or a deletion to start from."""
+    league = w.leagues["hk"]
+    fine = services.PenaltyInput(player=w.players[0], reason="lateness", amount=30)
+    return services.penalty_record(session=league.session, penalty=fine, by=w.alice)[0].pk
+
+
+def _penalty_body(w: World) -> dict[str, Any]:
+    return {
+        "session": w.leagues["hk"].session.pk,
+        "player": w.players[1].pk,
+        "reason": "other",
+        "note": "left the table",
+        "amount": 10,
+        "zero_sum": False,
+        "client_id": str(uuid.uuid4()),
+    }
+
+
 API_WRITES: list[ApiWrite] = [
     *[write for family in FAMILIES for write in _writes_for(family)],
     ApiWrite("settle_by_rule_set", "post", lambda w: "/api/v1/settle/", _rule_set_settle),
@@ -163,6 +182,29 @@ API_WRITES: list[ApiWrite] = [
         "delete",
         lambda w: f"/api/v1/sessions/{_empty_session(w)}/",
         None,
+        accepted=(204,),
+    ),
+    ApiWrite(
+        "penalties_create",
+        "post",
+        lambda w: "/api/v1/penalties/",
+        _penalty_body,
+        accepted=(201,),
+    ),
+    ApiWrite(
+        "penalties_amend",
+        "patch",
+        lambda w: f"/api/v1/penalties/{_fined(w)}/",
+        lambda w: {"player": w.players[2].pk, "amount": 40, "why": "It was C."},
+        headers={"If-Match": '"1"'},
+    ),
+    ApiWrite(
+        "penalties_delete",
+        "delete",
+        lambda w: f"/api/v1/penalties/{_fined(w)}/",
+        None,
+        headers={"If-Match": '"1"'},
+        query=lambda w: {"why": "forgiven"},
         accepted=(204,),
     ),
 ]

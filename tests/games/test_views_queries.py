@@ -161,8 +161,9 @@ def test_an_anonymous_visitor_costs_no_more_than_a_member(
 # The hand pages, for every family. Both: the signed-in session, the user, the membership with
 # its club. A new hand: the session (with season and rules), its seats with players, and the
 # live hands with their rules, then their scores (the hand's place: its winds, and the place
-# the form expects; the game's state and the totals so far that the form shows).
-NEW_HAND_QUERIES = 7
+# the form expects; the game's state and the totals so far that the form shows), and the
+# kept totals' penalties (shown apart from the totals so far).
+NEW_HAND_QUERIES = 8
 # An amendment: the hand (with its session, rules and place), and the seats with players.
 AMEND_HAND_QUERIES = 5
 DRAW_OR_SIMPLEST: dict[str, dict[str, Any]] = {
