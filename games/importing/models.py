@@ -29,6 +29,7 @@ class ImportJob(models.Model):
     class Kind(models.TextChoices):
         SCORES = "scores", gettext_lazy("Score file")
         PMN = "pmn", gettext_lazy("PMN game records")
+        GAMES = "games", gettext_lazy("Games file")
 
     WAITING = (Status.CHECKING, Status.QUEUED, Status.RUNNING)
 
@@ -43,7 +44,8 @@ class ImportJob(models.Model):
     file = models.CharField(max_length=255)
     digest = models.CharField(max_length=64)
     # score_format, rule_set (id), undated_on (ISO date), create_players, make_current;
-    # PMN: rule_set (id), played_on (ISO date), create_players
+    # PMN: rule_set (id), played_on (ISO date), create_players; games file: rule_set (id),
+    # create_players, make_current
     options = models.JSONField(default=dict)
     preview = models.JSONField(default=dict)
     # [{"line": int | None, "message": str, "detail": str}], in the file's order
