@@ -310,9 +310,13 @@ def _penalty(seats: int, value: Any) -> FilePenalty:
         raise _Bad(_should("zero_sum", _("true or false")))
     if not isinstance(note, str):
         raise _Bad(_should("note", _("text")))
-    return FilePenalty(
-        _uuid(value, "id"), seat, _text(value, "reason"), _whole(value, "amount"), zero_sum, note
-    )
+    reason = value.get("reason")
+    if reason not in Penalty.Reason.values:
+        raise _Bad(_should("reason", " / ".join(Penalty.Reason.values)))
+    amount = _whole(value, "amount")
+    if amount < 1:
+        raise _Bad(_should("amount", _("a whole number")))
+    return FilePenalty(_uuid(value, "id"), seat, reason, amount, zero_sum, note)
 
 
 def _should(name: str, kind: str) -> str:

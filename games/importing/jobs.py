@@ -79,7 +79,8 @@ def games_job_create(
     """Keep a games file and check it, as ``job_create`` does a score file."""
     options = {"rule_set": rule_set.pk if rule_set else None}
     job = _new_job(season, file_name, text, options, by, kind=ImportJob.Kind.GAMES)
-    if text.count("\n") < inline_check_lines():
+    # A line holds a whole session: the hands (each has one "input") are what a check costs.
+    if text.count('"input"') < inline_check_lines():
         _check(job, text)
     else:
         check_import.enqueue(str(job.pk))

@@ -45,19 +45,21 @@ CLASSICAL: dict[str, Any] = {
         ),
     ),
 }
-FAMILIES = ("zung_jung", "mcr", "classical", "riichi")
+FAMILIES = ("zung_jung", "mcr", "classical", "riichi", "hk")
 # A hand every family's rules take after a switch of rules, as its session's next hand.
 NEXT_HAND = {
     "zung_jung": {"outcome": "discard", "winner": 3, "discarder": 0, "points": 25},
     "mcr": {"outcome": "discard", "winner": 3, "discarder": 1, "fan": 8},
     "classical": {"mahjong": None, "players": [{}, {}]},
     "riichi": {"outcome": "draw", "tenpai": [0, 3]},
+    "hk": {"outcome": "discard", "winner": 1, "faan": 4, "blamed": 2},
 }
 OTHER_PARAMS = {
     "zung_jung": {"preset": "seed", "payoff": "each_loser_pays", "flowers": False},
     "mcr": {"preset": "standard", "seats": "competition", "false_win_penalty": 20},
     "classical": {"rules": "millington", "stake": 100, "draw_advance_wind": False},
     "riichi": {"preset": "club", "pao": False},
+    "hk": {"base": "2", "max_faan": 10, "responsibility": "half", "spiciness": "half"},
 }
 
 
@@ -191,10 +193,11 @@ def test_a_season_exported_and_imported_into_an_empty_season_is_identical(
         == Hand.objects.filter(session__season=season, deleted_at__isnull=True).count()
     )
     assert snapshot(target) == snapshot(season)
-    assert len(snapshot(target)) == 2 and snapshot(target)[-1]["status"] == "open"
+    sessions = Session.objects.filter(season=season).count()
+    assert len(snapshot(target)) == sessions and snapshot(target)[-1]["status"] == "open"
     # Nothing of the importing club reaches the exporting one, nor the other way round.
     assert not Player.objects.filter(club=club).exclude(seats__session__club=club).exists()
-    assert Session.objects.filter(club=private_club).count() == 2
+    assert Session.objects.filter(club=private_club).count() == sessions
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -277,6 +280,10 @@ def test_the_file_holds_the_live_hands_with_their_stored_input(club: Club, alice
             lambda lines: [*lines[:3], lines[3].replace('"Bo"', '"Ada"', 1), *lines[4:]],
             "line 4: Ada and Ada are one player of",
         ),
+        (
+            lambda lines: [*lines[:3], lines[3].replace('"lateness"', '"late"'), *lines[4:]],
+            "line 4: penalty 1: reason should be chombo / false_win / lateness / conduct / other",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_by_line_and_writes_nothing(
@@ -340,6 +347,23 @@ def test_the_pages_export_preview_and_import_through_a_job(
     job.refresh_from_db()
     assert job.status == ImportJob.Status.DONE, job.problems
     assert snapshot(target) == snapshot(season)
+
+
+def test_a_file_of_many_hands_is_checked_by_a_worker(
+    club: Club, alice: User, as_alice: Client, settings: Any
+) -> None:
+    settings.SCORE_IMPORT_CHECK_INLINE_LINES = 5  # hands, for a games file: its lines are sessions
+    season = league(club, alice, "zung_jung")
+    target = services.season_save(club=club, name="Copy", rule_set=season.rule_set)
+    upload = SimpleUploadedFile("zj.games.jsonl", exported(season).encode())
+
+    as_alice.post(f"/c/dragons/seasons/{target.pk}/import-games/", {"games_file": upload})
+
+    job = ImportJob.objects.get(season=target)
+    assert job.status == ImportJob.Status.CHECKING
+    run_worker()
+    job.refresh_from_db()
+    assert job.status == ImportJob.Status.CHECKED and job.preview["new_hands"] == 8
 
 
 def test_a_member_cannot_import(club: Club, alice: User, bob: User) -> None:
