@@ -30,7 +30,7 @@ from games.importing.games_file import (
     GamesFile,
     read_games_file,
 )
-from games.importing.plans import ImportRefused, PlannedVersion, Problem
+from games.importing.plans import ImportRefused, PlannedVersion, Problem, preview_summary
 from games.importing.progress import READING, WRITING, Tell, silent
 from games.importing.writing import no_such_player
 from games.locks import rule_versions_share_lock, season_import_lock
@@ -146,15 +146,7 @@ def games_preview(plan: GamesPlan, shown: int) -> dict[str, Any]:
     return {
         "game_count": plan.games.hand_count,
         "format": _(LABEL),
-        "rule_set": plan.rule_set.name,
-        "new_sessions": len(plan.new_sessions),
-        "new_hands": plan.new_hand_count,
-        "known_hands": plan.known_hand_count,
-        "new_players": list(plan.new_players.items()),
-        "proposals": list(plan.proposals.items()),
-        "warnings": [str(warning) for warning in plan.warnings],
-        "new_versions": [[v.number, v.description] for v in plan.new_versions],
-        "session_count": len(plan.sessions),
+        **preview_summary(plan),
         "sessions": [
             {
                 "line": s.source.line,
@@ -167,7 +159,6 @@ def games_preview(plan: GamesPlan, shown: int) -> dict[str, Any]:
             }
             for s in plan.sessions[:shown]
         ],
-        "can_import": plan.is_valid and not plan.creates_nothing,
     }
 
 

@@ -34,7 +34,13 @@ from games.importing import progress
 from games.importing.games_import import games_import, games_import_plan, games_preview
 from games.importing.models import ImportJob
 from games.importing.planning import plan_import
-from games.importing.plans import ImportPlan, ImportRefused, Problem
+from games.importing.plans import (
+    ImportPlan,
+    ImportRefused,
+    Problem,
+    import_result,
+    preview_summary,
+)
 from games.importing.pmn_import import RecordFile, pmn_import
 from games.importing.reading import (
     inline_check_lines,
@@ -285,12 +291,7 @@ def _import_scores(job: ImportJob, text: str, reporter: progress.Reporter) -> di
         progress=reporter,
         **_import_options(job),
     )
-    return {
-        "hands": plan.new_hand_count,
-        "sessions": len(plan.new_sessions),
-        "players": len(plan.new_players),
-        "skipped": plan.known_hand_count,
-    }
+    return import_result(plan)
 
 
 def _import_pmn(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
@@ -323,12 +324,7 @@ def _import_games(job: ImportJob, text: str, reporter: progress.Reporter) -> dic
         make_current=bool(job.option("make_current")),
         progress=reporter,
     )
-    return {
-        "hands": plan.new_hand_count,
-        "sessions": len(plan.new_sessions),
-        "players": len(plan.new_players),
-        "skipped": plan.known_hand_count,
-    }
+    return import_result(plan)
 
 
 _IMPORTERS: dict[str, Any] = {ImportJob.Kind.PMN: _import_pmn, ImportJob.Kind.GAMES: _import_games}
@@ -424,15 +420,7 @@ def preview_of(plan: ImportPlan) -> dict[str, Any]:
     return {
         "game_count": plan.game_count,
         "format": str(plan.score_format.label),
-        "rule_set": plan.rule_set.name,
-        "new_sessions": len(plan.new_sessions),
-        "new_hands": plan.new_hand_count,
-        "known_hands": plan.known_hand_count,
-        "new_players": list(plan.new_players.items()),
-        "proposals": list(plan.proposals.items()),
-        "warnings": [str(warning) for warning in plan.warnings],
-        "new_versions": [[v.number, v.description] for v in plan.new_versions],
-        "session_count": len(plan.sessions),
+        **preview_summary(plan),
         "sessions": [
             {
                 "line": s.line,
@@ -445,5 +433,4 @@ def preview_of(plan: ImportPlan) -> dict[str, Any]:
             }
             for s in plan.sessions[:SESSIONS_SHOWN]
         ],
-        "can_import": plan.is_valid and not plan.creates_nothing,
     }

@@ -24,29 +24,11 @@ class Command(import_scores.Command):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path)
-        parser.add_argument("--club", required=True, help="the club's address (slug)")
-        parser.add_argument(
-            "--season", required=True, help="the season's name (created if --rule-set is given)"
-        )
-        parser.add_argument("--rule-set", help="the rule set whose versions the file's rules use")
-        parser.add_argument("--create-players", action="store_true")
-        parser.add_argument(
-            "--make-current",
-            action="store_true",
-            help="the newest rule version the file makes becomes the current rules",
-        )
-        parser.add_argument("--dry-run", action="store_true", help="show the plan, write nothing")
+        self.add_season_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            score_import.check_size(path.stat().st_size)
-            text = score_import.decode(path.read_bytes())
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
-        except score_import.ImportRefused as refused:
-            raise CommandError(f"{path}: {'; '.join(refused.messages)}") from None
+        text = self._text(path)
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:
             raise CommandError(f"no club with the address {options['club']!r}")
