@@ -278,7 +278,7 @@ def hand_record_text(
         "PWind": WIND_LETTERS[WINDS.index(game.prevailing_wind)],
         **{SEATS[seat]: _tag_value(by_seat[seat]) for seat in range(4)},
         "Deal": "",
-        "Scoring": "Duplicate" if game.duplicate else "Normal",
+        "Scoring": "Duplicate" if game.duplicate else "MCR",
         "Starting": "0 0 0 0",
         "Result": " ".join(str(points) for points in score.result),
         "Penalty": " ".join(str(points) for points in game.penalty),
@@ -309,12 +309,12 @@ def _game_of(
 
 
 def _fan_field(score: GameScore, seat: int) -> str:
-    """A seat's fans as ``number/count`` items (python-majiang's reader takes that form)."""
+    """A seat's fans as ``number/value/count`` items, as python-majiang writes and reads them."""
     evaluation = score.evaluations.get(seat)
     if evaluation is None:
         return "None"
     items = [
-        f"{FANS[pattern['id']].pmn}/{pattern['count']}"
+        f"{FANS[pattern['id']].pmn}/{pattern['value']}/{pattern['count']}"
         for pattern in evaluation.to_json()["patterns"]
         if pattern["id"] in FANS
     ]

@@ -118,14 +118,14 @@ def test_each_record_is_one_python_majiang_reads(mcr_session: Session) -> None:
         )  # type: ignore[union-attr]
         assert set(MAJIANG_TAGS) <= set(tags)
         dt.datetime.strptime(tags["Date"], "%Y.%m.%d")
-        assert int(tags["Board"]) and tags["PWind"] in "ESWN" and tags["Scoring"] == "Normal"
+        assert int(tags["Board"]) and tags["PWind"] in "ESWN" and tags["Scoring"] == "MCR"
         assert all(len(part.split()) == 4 for part in (tags["Result"], tags["Penalty"]))
         assert all(re.fullmatch(r"c\d*d\d*b\d*w\d*r\d*f\d*", hand) for hand in tags["Deal"].split())
         before_win, _, _ = tags["Play"].partition("H")
         assert len(before_win) % 4 == 0
         for field in tags["Fan"].split():
             assert field == "None" or all(
-                re.fullmatch(r"\d+/\d+", item) for item in field.split(".")
+                re.fullmatch(r"\d+/\d+/\d+", item) for item in field.split(".")
             )
     assert games_of(records.text)[0].count("\n") == len(MAJIANG_TAGS) - 1
 
