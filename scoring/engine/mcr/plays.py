@@ -5,10 +5,10 @@ game record (mcr.md §11) and read back.
 The play is made, not remembered: the winner is dealt the tiles of its hand, the tiles it
 claims are drawn and discarded by the seat before it, and every other turn draws a tile
 that plays no part and discards it. What a replay derives from the play (self-draw, a kong's
-replacement tile, a flower's replacement, the last of its kind) is played so that it holds;
-what a made-up play cannot show the same way (the last tile of the wall, robbing a kong,
-heavenly and earthly hands) is refused with ``PmnError``, as is anything the replay of the
-made play does not give back exactly.
+replacement tile, a flower's replacement, the last of its kind, robbing a kong) is played so
+that it holds; what a made-up play cannot show the same way (the last tile of the wall or
+the last discard, heavenly and earthly hands) is refused with ``PmnError``, as is anything
+the replay of the made play does not give back exactly.
 
 >>> from scoring.engine.hand import hand_from_json
 >>> hand = hand_from_json({"concealed": "123m456p789s11z", "melds": [
@@ -55,7 +55,7 @@ def winning_game(hand: Hand, *, winner: int, discarder: int | None, flowers: boo
     """A game in which seat ``winner`` (0 East … 3 North) wins ``hand``, self-drawn or on
     ``discarder``'s discard; ``flowers`` says whether the set has flowers (the rule set's).
     Raises ``PmnError`` when no made-up play gives the hand back exactly."""
-    for flag in ("last_tile_of_wall", "last_discard", "robbing_kong", "heavenly", "earthly"):
+    for flag in ("last_tile_of_wall", "last_discard", "heavenly", "earthly"):
         if getattr(hand, flag):
             raise PmnError("a made-up play cannot show {flag}", tag="Play", flag=flag)
     if hand.self_drawn != (discarder is None) or discarder == winner:
@@ -76,6 +76,9 @@ def _play(hand: Hand, winner: int, discarder: int | None) -> PmnGame:
     last_kong = _last_kong(hand)
     builder.deal_winner(hand, claimed, hidden, last_kong)
     builder.deal_others(skip=winner)
+    if hand.robbing_kong:
+        assert discarder is not None  # a robbed kong is not self-drawn (checked above)
+        builder.pung_to_rob(discarder, hand)
     _show_last_of_its_kind(builder, hand)
     for meld in hand.melds:  # in the hand's order: a replay lists them as declared
         if meld is last_kong:
@@ -88,6 +91,9 @@ def _play(hand: Hand, winner: int, discarder: int | None) -> PmnGame:
         builder.kong_then_win(last_kong, hand.winning_tile)
     elif hand.bonus_replacement:
         builder.flower_then_win(hand.bonus[-1], hand.winning_tile)
+    elif hand.robbing_kong:
+        assert discarder is not None
+        builder.rob(discarder, hand.winning_tile)
     else:
         builder.win(hand.winning_tile, discarder)
     return builder.game(hand.prevailing_wind)
@@ -243,6 +249,29 @@ class _Builder:
         self.act("T", self.winner, flower)
         self.act("R", self.winner, flower)
         self.act("T", self.winner, winning)
+        self.act("H", self.winner, None)
+
+    def pung_to_rob(self, robbed: int, hand: Hand) -> None:
+        """Seat ``robbed`` melds a pung of the winning tile (two dealt, one claimed), to add
+        the fourth copy to it later; the winner holds no other copy."""
+        winning = hand.winning_tile  # a valid hand holds no other copy of it
+        dealt = self.deal[robbed]
+        self.pool.update(dealt[-2:])  # two junk tiles back, two copies of the tile in
+        self.pool[winning] -= 2
+        dealt[-2:] = [winning, winning]
+        claimer = (robbed - 1) % 4
+        self.advance_to(claimer)
+        self.draw_discard(claimer, winning, reserved=False)
+        self.act("P", robbed, winning)
+        self.act("D", robbed, dealt[0])
+        self.turn = (robbed + 1) % 4
+
+    def rob(self, robbed: int, winning: Tile) -> None:
+        """Seat ``robbed`` draws the fourth copy and adds it to its pung; the winner robs it."""
+        assert self.winner is not None
+        self.advance_to(robbed)
+        self.act("T", robbed, winning)
+        self.act("B", robbed, winning)
         self.act("H", self.winner, None)
 
     def win(self, winning: Tile, discarder: int | None) -> None:

@@ -64,6 +64,15 @@ HANDS: list[tuple[dict[str, Any], int, int | None]] = [
         None,
     ),
     ({"concealed": "1199m1155p3377s66z", "winning_tile": "6z"}, 0, 1),
+    (
+        {
+            "concealed": "123m456p789p456s11z",
+            "winning_tile": "5s",
+            "robbing_kong": True,
+        },
+        2,
+        0,
+    ),
 ]
 
 
@@ -82,7 +91,6 @@ def test_a_made_up_play_replays_to_the_hand(
 @pytest.mark.parametrize(
     ("flags", "problem"),
     [
-        ({"robbing_kong": True}, "cannot show robbing_kong"),
         ({"last_discard": True}, "cannot show last_discard"),
         ({"self_drawn": True}, "self-draw and its discarder disagree"),
     ],
