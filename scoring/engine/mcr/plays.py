@@ -12,7 +12,7 @@ the replay of the made play does not give back exactly.
 
 >>> from scoring.engine.hand import hand_from_json
 >>> hand = hand_from_json({"concealed": "123m456p789s11z", "melds": [
-...     {"type": "pung", "tiles": "555s"}], "winning_tile": "1z"})
+...     {"type": "pung", "tiles": "555s"}], "winning_tile": "1z", "seat_wind": "2z"})
 >>> game = winning_game(hand, winner=1, discarder=2, flowers=False)
 >>> from scoring.engine.mcr.replay import replay
 >>> replay(game).winners[1] == hand
