@@ -391,3 +391,23 @@ def test_the_command_imports_a_file_and_says_what_it_made(
     with pytest.raises(CommandError):
         path.write_text("{}")
         call_command("import_games", path, club="tigers", season="Imported", stderr=StringIO())
+
+
+def test_the_upload_page_and_a_bad_file_s_problems_read_in_chinese(
+    club: Club, alice: User, as_alice: Client
+) -> None:
+    season = league(club, alice, "riichi")
+    as_alice.defaults.update({"HTTP_ACCEPT_LANGUAGE": "zh-HK"})
+    lines = exported(season).splitlines()
+    lines[3] = lines[3].replace('"played_on": "2026-05-04"', '"played_on": "5/4"')
+    page = text(as_alice.get(f"/c/dragons/seasons/{season.pk}/import-games/"))
+    assert "匯入牌局檔至 riichi league" in page and "Import a games file" not in page
+
+    answer = as_alice.post(
+        f"/c/dragons/seasons/{season.pk}/import-games/",
+        {"games_file": SimpleUploadedFile("bad.jsonl", "\n".join(lines).encode())},
+        follow=True,
+    )
+
+    page = text(answer)
+    assert "第 4 行：played_on 應為日期（YYYY-MM-DD）" in page and "should be" not in page
