@@ -253,6 +253,16 @@ def _read_line(games: GamesFile, number: int, value: dict[str, Any], seen: set[u
     session = _session(games, number, value)
     if session.id in seen:
         raise _Bad(_("this session is in the file twice"))
+    entries: tuple[tuple[str, tuple[uuid.UUID, ...]], ...] = (
+        (_("hand %(place)s: %(problem)s"), tuple(hand.id for hand in session.hands)),
+        (_("penalty %(place)s: %(problem)s"), tuple(p.id for p in session.penalties)),
+    )
+    for where, ids in entries:
+        for place, entry_id in enumerate(ids, 1):
+            if entry_id in seen:  # it would be taken for the one before: written once
+                problem = _("its id is in the file twice")
+                raise _Bad(where % {"place": place, "problem": problem})
+            seen.add(entry_id)
     seen.add(session.id)
     games.sessions.append(session)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import uuid
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -279,6 +280,14 @@ def test_the_file_holds_the_live_hands_with_their_stored_input(club: Club, alice
         (
             lambda lines: [*lines[:3], lines[3].replace('"Bo"', '"Ada"', 1), *lines[4:]],
             "line 4: Ada and Ada are one player of",
+        ),
+        (
+            lambda lines: [
+                *lines[:4],
+                json.dumps({**json.loads(lines[3]), "session": str(uuid.uuid4())}),
+                *lines[4:],
+            ],
+            "line 5: hand 1: its id is in the file twice",
         ),
         (
             lambda lines: [*lines[:3], lines[3].replace('"lateness"', '"late"'), *lines[4:]],
