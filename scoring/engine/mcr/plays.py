@@ -5,10 +5,10 @@ game record (mcr.md §11) and read back.
 The play is made, not remembered: the winner is dealt the tiles of its hand, the tiles it
 claims are drawn and discarded by the seat before it, and every other turn draws a tile
 that plays no part and discards it. What a replay derives from the play (self-draw, a kong's
-replacement tile, a flower's replacement, the last of its kind, robbing a kong) is played so
-that it holds; what a made-up play cannot show the same way (the last tile of the wall or
-the last discard, heavenly and earthly hands) is refused with ``PmnError``, as is anything
-the replay of the made play does not give back exactly.
+replacement tile, a flower's replacement, the last of its kind, robbing a kong, the last tile
+of the wall or the last discard) is played so that it holds; what a replay never derives
+(heavenly and earthly hands) is refused with ``PmnError``, as is anything the replay of the
+made play does not give back exactly.
 
 >>> from scoring.engine.hand import hand_from_json
 >>> hand = hand_from_json({"concealed": "123m456p789s11z", "melds": [
@@ -55,13 +55,14 @@ def winning_game(hand: Hand, *, winner: int, discarder: int | None, flowers: boo
     """A game in which seat ``winner`` (0 East … 3 North) wins ``hand``, self-drawn or on
     ``discarder``'s discard; ``flowers`` says whether the set has flowers (the rule set's).
     Raises ``PmnError`` when no made-up play gives the hand back exactly."""
-    for flag in ("last_tile_of_wall", "last_discard", "heavenly", "earthly"):
+    for flag in ("heavenly", "earthly"):
         if getattr(hand, flag):
             raise PmnError("a made-up play cannot show {flag}", tag="Play", flag=flag)
     if hand.self_drawn != (discarder is None) or discarder == winner:
         raise PmnError("the hand's self-draw and its discarder disagree", tag="Play")
-    game = _play(hand, winner, discarder)
-    table = replay(game, flowers=flowers and bool(hand.bonus))
+    with_flowers = flowers and bool(hand.bonus)
+    game = _play(hand, winner, discarder, with_flowers)
+    table = replay(game, flowers=with_flowers)
     if table.winners.get(winner) != replace(hand, seat_wind=WINDS[winner]) or (
         hand.seat_wind != WINDS[winner]
     ):
@@ -69,13 +70,14 @@ def winning_game(hand: Hand, *, winner: int, discarder: int | None, flowers: boo
     return game
 
 
-def _play(hand: Hand, winner: int, discarder: int | None) -> PmnGame:
-    builder = _Builder(winner=winner, keep=_tiles_of(hand))
+def _play(hand: Hand, winner: int, discarder: int | None, with_flowers: bool) -> PmnGame:
+    builder = _Builder(winner=winner, keep=_tiles_of(hand), winning=hand.winning_tile)
     claimed = [meld for meld in hand.melds if not meld.concealed]
     hidden = [meld for meld in hand.melds if meld.concealed]
     last_kong = _last_kong(hand)
     builder.deal_winner(hand, claimed, hidden, last_kong)
-    builder.deal_others(skip=winner)
+    runs_out = (hand.last_tile_of_wall or hand.last_discard) and not hand.last_of_its_kind
+    builder.deal_others(skip=winner, hide=hand.winning_tile if runs_out else None)
     if hand.robbing_kong:
         assert discarder is not None  # a robbed kong is not self-drawn (checked above)
         builder.pung_to_rob(discarder, hand)
@@ -95,6 +97,12 @@ def _play(hand: Hand, winner: int, discarder: int | None) -> PmnGame:
         assert discarder is not None
         builder.rob(discarder, hand.winning_tile)
     else:
+        if hand.last_tile_of_wall or hand.last_discard:
+            wall = FLOWER_WALL if with_flowers else FLOWER_WALL - 8
+            in_wall = [KINDS + n for n in range(8) if KINDS + n not in hand.bonus]
+            builder.run_out(
+                discarder, wall - 4 * DEALT - builder.bonus_dealt, in_wall if with_flowers else []
+            )
         builder.win(hand.winning_tile, discarder)
     return builder.game(hand.prevailing_wind)
 
@@ -131,8 +139,11 @@ def _show_last_of_its_kind(builder: _Builder, hand: Hand) -> None:
 class _Builder:
     """The deal and the play as they are made; ``turn`` is the seat that draws next."""
 
-    def __init__(self, *, winner: int | None, keep: Counter[Tile]) -> None:
+    def __init__(
+        self, *, winner: int | None, keep: Counter[Tile], winning: Tile | None = None
+    ) -> None:
         self.winner = winner
+        self._winning = winning
         self.pool: Counter[Tile] = Counter({t: 4 for t in range(PLAYING_KINDS)})
         self.pool.subtract(Counter({t: n for t, n in keep.items() if t < PLAYING_KINDS}))
         self.keep = keep  # the winner's tiles: never junk
@@ -147,15 +158,19 @@ class _Builder:
     def wall_empty(self) -> bool:
         return self.draws >= FLOWER_WALL - 8 - 4 * DEALT
 
-    def junk(self) -> Tile:
-        for t in range(PLAYING_KINDS):
-            if self.pool[t] > 0 and t not in self.keep:
-                self.pool[t] -= 1
-                return t
-        for t in range(PLAYING_KINDS):  # only the winner's kinds are left
-            if self.pool[t] > 0:
-                self.pool[t] -= 1
-                return t
+    def junk(self, *, avoid: Tile | None = None) -> Tile:
+        """A tile that plays no part: of a kind the winner does not hold if any is left,
+        else of the winner's kinds, the ``avoid`` kind (the winning tile's) last."""
+        kinds = range(PLAYING_KINDS)
+        for choice in (
+            (t for t in kinds if t not in self.keep),
+            (t for t in kinds if t != avoid),
+            kinds,
+        ):
+            for t in choice:
+                if self.pool[t] > 0:
+                    self.pool[t] -= 1
+                    return t
         raise PmnError("the wall has no tile left for a made-up play", tag="Play")
 
     def act(self, kind: str, seat: int, tile: Tile | None, *, just_drawn: bool = False) -> None:
@@ -182,14 +197,20 @@ class _Builder:
         self.bonus_dealt = len(flowers)
         self.deal[self.winner] = [*tiles, *self.spare, *flowers]
 
-    def deal_others(self, *, skip: int | None) -> None:
+    def deal_others(self, *, skip: int | None, hide: Tile | None = None) -> None:
+        """The other seats' deals, of junk; the copies of ``hide`` left go to them first
+        (a wall drawn to its end would otherwise show every one)."""
+        hidden = [hide] * self.pool[hide] if hide is not None else []
+        if hide is not None:
+            self.pool[hide] = 0
         for seat in range(4):
             if seat != skip:
-                self.deal[seat] = [self.junk() for _ in range(DEALT)]
+                held = [hidden.pop() for _ in range(min(len(hidden), 2))]
+                self.deal[seat] = [self.junk() for _ in range(DEALT - len(held))] + held
 
     def filler(self, seat: int) -> None:
         """A turn that changes nothing: a junk tile drawn and discarded."""
-        self.draw_discard(seat, self.junk(), reserved=True)
+        self.draw_discard(seat, self.junk(avoid=self._winning), reserved=True)
 
     def draw_discard(self, seat: int, tile: Tile, *, reserved: bool) -> None:
         if not reserved:
@@ -273,6 +294,50 @@ class _Builder:
         self.act("T", robbed, winning)
         self.act("B", robbed, winning)
         self.act("H", self.winner, None)
+
+    def run_out(self, discarder: int | None, draws: int, flowers: list[Tile]) -> None:
+        """Turns that change nothing until the wall's last tile is the next draw, by the
+        winner (self-drawn) or the discarder; the flowers still in the wall are drawn, set
+        aside and replaced on the way, and one seat's pung of another's discard (a kind no
+        hand needs) moves the turn on where the count of turns does not fall right."""
+        assert self.winner is not None
+        drawer = self.winner if discarder is None else discarder
+        fillers = draws - 1 - self.draws - len(flowers)  # turns: a flower's takes two draws
+        shift = (drawer - self.turn - fillers) % 4
+        avoid = self._winning
+        for _ in range(fillers):
+            if flowers and self.turn != self.winner:
+                flower = flowers.pop()
+                self.act("T", self.turn, flower)
+                self.act("R", self.turn, flower)
+                self.draw_discard(self.turn, self.junk(avoid=avoid), reserved=True)
+                self.turn = (self.turn + 1) % 4
+                continue
+            punger = (self.turn + shift) % 4
+            if shift and punger != self.winner:
+                self._pung_to_shift(punger, avoid)
+                shift = 0
+                continue
+            self.draw_discard(self.turn, self.junk(avoid=avoid), reserved=True)
+            self.turn = (self.turn + 1) % 4
+        if shift or fillers < 0 or flowers:
+            raise PmnError("a made-up play cannot show {flag}", tag="Play", flag="the wall's end")
+
+    def _pung_to_shift(self, punger: int, avoid: Tile | None) -> None:
+        """The seat whose turn it is draws and discards a tile ``punger`` pungs."""
+        kind = next(
+            (t for t in range(PLAYING_KINDS) if self.pool[t] >= 3 and t not in self.keep), None
+        )
+        if kind is None:
+            raise PmnError("the wall has no tile left for a made-up play", tag="Play")
+        dealt = self.deal[punger]
+        self.pool.update(dealt[1:3])
+        self.pool[kind] -= 2
+        dealt[1:3] = [kind, kind]
+        self.draw_discard(self.turn, kind, reserved=False)
+        self.act("P", punger, kind)
+        self.act("D", punger, dealt[3])
+        self.turn = (punger + 1) % 4
 
     def win(self, winning: Tile, discarder: int | None) -> None:
         assert self.winner is not None

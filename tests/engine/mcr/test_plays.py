@@ -66,6 +66,27 @@ HANDS: list[tuple[dict[str, Any], int, int | None]] = [
     ({"concealed": "1199m1155p3377s66z", "winning_tile": "6z"}, 0, 1),
     (
         {
+            "concealed": "123m456p789s11z",
+            "melds": [PUNG],
+            "winning_tile": "1z",
+            "self_drawn": True,
+            "last_tile_of_wall": True,
+        },
+        1,
+        None,
+    ),
+    (
+        {
+            "concealed": "123m456p789s789p55s",
+            "winning_tile": "7s",
+            "bonus": "4f",
+            "last_discard": True,
+        },
+        3,
+        1,
+    ),
+    (
+        {
             "concealed": "123m456p789p456s11z",
             "winning_tile": "5s",
             "robbing_kong": True,
@@ -91,7 +112,7 @@ def test_a_made_up_play_replays_to_the_hand(
 @pytest.mark.parametrize(
     ("flags", "problem"),
     [
-        ({"last_discard": True}, "cannot show last_discard"),
+        ({"earthly": True}, "cannot show earthly"),
         ({"self_drawn": True}, "self-draw and its discarder disagree"),
     ],
 )
