@@ -14,11 +14,22 @@ from django.utils.translation import gettext_noop
 
 from scoring.chinese import in_reader_script, reads_chinese
 from scoring.engine.errors import EngineError, HandError, Message
-from scoring.engine.hand import Hand, Meld, hand_to_json
-from scoring.engine.mcr.pmn import SEATS, Action, PmnError, PmnGame, read_pmn, write_pmn
+from scoring.engine.hand import Hand, Meld, hand_from_json, hand_to_json
+from scoring.engine.mcr.fans import FANS
+from scoring.engine.mcr.plays import drawn_game, winning_game
+from scoring.engine.mcr.pmn import (
+    SEATS,
+    WIND_LETTERS,
+    Action,
+    PmnError,
+    PmnGame,
+    parse_fans,
+    read_pmn,
+    write_pmn,
+)
 from scoring.engine.mcr.records import GameScore, score_game
 from scoring.engine.mcr.replay import Table
-from scoring.engine.tiles import Tile, code, number, suit, tile_name
+from scoring.engine.tiles import WINDS, Tile, code, number, parse_tile, suit, tile_name
 from scoring.families.mcr import MCRFamily, describe_penalties, rules_from_params
 
 WIND_NAMES = ("East 東", "South 南", "West 西", "North 北")
@@ -232,6 +243,90 @@ def reseat(hand_input: Mapping[str, Any], positions: Sequence[int]) -> dict[str,
             penalties[positions[seat]] = penalty
         moved["penalties"] = penalties
     return moved
+
+
+# --- writing a hand as a record ---------------------------------------------------------
+
+
+def hand_record_text(
+    hand_input: Mapping[str, Any],
+    *,
+    place: int,
+    params: Mapping[str, Any],
+    names: Sequence[str],
+    played_on: dt.date,
+    event: str,
+) -> str:
+    """A hand of an MCR session (the ``place``-th, seats named by ``names`` in table order)
+    as a PMN game that the PMN reader, and python-majiang's, read back as the same hand: a
+    made-up deal and play that end in the winner's tiles, or in a drawn wall. Raises
+    ``PmnError`` for a hand no record can hold (a typed fan, a false win, several winners,
+    or what a made-up play cannot show)."""
+    winds = MCRFamily().hand_context(place, params)
+    seat_of = [WINDS.index(parse_tile(wind)) for wind in winds["seat_winds"]]
+    rules = rules_from_params(params)
+    game = _game_of(hand_input, seat_of, parse_tile(winds["prevailing_wind"]), rules.flowers)
+    penalties = [0] * 4
+    for position, penalty in enumerate(hand_input.get("penalties", [0] * 4)):
+        penalties[seat_of[position]] = penalty
+    game.penalty = tuple(penalties)
+    game.duplicate = params.get("scoring") == "duplicate"
+    score = score_game(game, rules)
+    by_seat = {seat: name for name, seat in zip(names, seat_of, strict=True)}
+    game.tags = {
+        "Event": _tag_value(event),
+        "Site": "",
+        "Date": played_on.strftime("%Y.%m.%d"),
+        "Board": str(place),
+        "PWind": WIND_LETTERS[WINDS.index(game.prevailing_wind)],
+        **{SEATS[seat]: _tag_value(by_seat[seat]) for seat in range(4)},
+        "Deal": "",
+        "Scoring": "Duplicate" if game.duplicate else "MCR",
+        "Starting": "0 0 0 0",
+        "Result": " ".join(str(points) for points in score.result),
+        "Penalty": " ".join(str(points) for points in game.penalty),
+        "Play": "",
+        "Fan": "",
+    }
+    game.fans = parse_fans(" ".join(_fan_field(score, seat) for seat in range(4)))
+    return write_pmn(game)
+
+
+def _game_of(
+    hand_input: Mapping[str, Any], seat_of: Sequence[int], prevailing: Tile, flowers: bool
+) -> PmnGame:
+    outcome = hand_input.get("outcome")
+    if outcome == "draw":
+        return drawn_game(prevailing_wind=prevailing)
+    if outcome not in ("discard", "self_drawn") or "hand" not in hand_input:
+        raise PmnError("only a win kept as tiles, or a draw, can be a game record", tag="Play")
+    if hand_input.get("winners"):
+        raise PmnError("a record of several winners cannot be made up", tag="Play")
+    discarder = hand_input.get("discarder")
+    return winning_game(
+        hand_from_json(hand_input["hand"]),
+        winner=seat_of[hand_input["winner"]],
+        discarder=None if discarder is None else seat_of[discarder],
+        flowers=flowers,
+    )
+
+
+def _fan_field(score: GameScore, seat: int) -> str:
+    """A seat's fans as ``number/value/count`` items, as python-majiang writes and reads them."""
+    evaluation = score.evaluations.get(seat)
+    if evaluation is None:
+        return "None"
+    items = [
+        f"{FANS[pattern['id']].pmn}/{pattern['value']}/{pattern['count']}"
+        for pattern in evaluation.to_json()["patterns"]
+        if pattern["id"] in FANS
+    ]
+    return ".".join(items) or "None"
+
+
+def _tag_value(text: str) -> str:
+    """A tag's value holds no double quote (the tag ends at one)."""
+    return " ".join(text.replace('"', "'").split())
 
 
 # --- replaying a record -------------------------------------------------------------------

@@ -147,3 +147,23 @@ class GameFileImportForm(forms.Form):
         model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(
             club=club, family=family
         )
+
+
+class GamesImportForm(forms.Form):
+    """Upload a games file into a season; nothing is written until the preview is confirmed."""
+
+    games_file = forms.FileField(
+        label=gettext_lazy("Games file"),
+        help_text=gettext_lazy("A .jsonl file exported from a season of this rule family."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".jsonl,.json,.txt"}),
+    )
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("The season's rule set"),
+        help_text=gettext_lazy("The file's rules become versions of this rule set."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        model_choice_field(self, "rule_set").queryset = RuleSet.objects.filter(club=club)

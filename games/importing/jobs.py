@@ -31,9 +31,16 @@ from django.utils.translation import gettext_noop
 from django_tasks import task
 
 from games.importing import progress
+from games.importing.games_import import games_import, games_import_plan, games_preview
 from games.importing.models import ImportJob
 from games.importing.planning import plan_import
-from games.importing.plans import ImportPlan, ImportRefused, Problem
+from games.importing.plans import (
+    ImportPlan,
+    ImportRefused,
+    Problem,
+    import_result,
+    preview_summary,
+)
 from games.importing.pmn_import import RecordFile, pmn_import
 from games.importing.reading import (
     inline_check_lines,
@@ -67,6 +74,20 @@ def job_create(
     request (at most ``SCORE_IMPORT_CHECK_INLINE_LINES`` lines), else by a worker."""
     job = _new_job(season, file_name, text, options, by)
     if text.count("\n") < inline_check_lines():  # at most that many lines, so as many games
+        _check(job, text)
+    else:
+        check_import.enqueue(str(job.pk))
+    return job
+
+
+def games_job_create(
+    *, season: Season, file_name: str, text: str, rule_set: RuleSet | None, by: User | None
+) -> ImportJob:
+    """Keep a games file and check it, as ``job_create`` does a score file."""
+    options = {"rule_set": rule_set.pk if rule_set else None}
+    job = _new_job(season, file_name, text, options, by, kind=ImportJob.Kind.GAMES)
+    # A line holds a whole session: the hands (each has one "input") are what a check costs.
+    if text.count('"input"') < inline_check_lines():
         _check(job, text)
     else:
         check_import.enqueue(str(job.pk))
@@ -243,7 +264,7 @@ def in_language_of(job: ImportJob) -> Any:
 
 def _run(job: ImportJob, text: str, reporter: progress.Reporter) -> str:
     started = time.monotonic()
-    importer = _import_scores if job.kind == ImportJob.Kind.SCORES else _import_records
+    importer = _IMPORTERS.get(job.kind, _import_scores)
     try:
         job.result = importer(job, text, reporter)
     except ImportRefused as refused:
@@ -273,12 +294,7 @@ def _import_scores(job: ImportJob, text: str, reporter: progress.Reporter) -> di
         progress=reporter,
         **_import_options(job),
     )
-    return {
-        "hands": plan.new_hand_count,
-        "sessions": len(plan.new_sessions),
-        "players": len(plan.new_players),
-        "skipped": plan.known_hand_count,
-    }
+    return import_result(plan)
 
 
 def _import_records(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
@@ -303,10 +319,33 @@ def _import_records(job: ImportJob, text: str, reporter: progress.Reporter) -> d
     }
 
 
+def _import_games(job: ImportJob, text: str, reporter: progress.Reporter) -> dict[str, int]:
+    plan = games_import(
+        season=job.season,
+        text=text,
+        by=job.created_by,
+        rule_set=_rule_set(job),
+        create_players=bool(job.option("create_players")),
+        make_current=bool(job.option("make_current")),
+        progress=reporter,
+    )
+    return import_result(plan)
+
+
+_IMPORTERS: dict[str, Any] = {
+    ImportJob.Kind.PMN: _import_records,
+    ImportJob.Kind.TENHOU: _import_records,
+    ImportJob.Kind.GAMES: _import_games,
+}
+
+
 # --- steps --------------------------------------------------------------------------------
 
 
 def _check(job: ImportJob, text: str, reporter: progress.Tell | None = None) -> None:
+    if job.kind == ImportJob.Kind.GAMES:
+        _check_games(job, text)
+        return
     try:
         plan = plan_import(season=job.season, text=text, progress=reporter, **_import_options(job))
     except ImportRefused as refused:
@@ -322,13 +361,28 @@ def _check(job: ImportJob, text: str, reporter: progress.Tell | None = None) -> 
     job.save(update_fields=["problems", "preview", "options", "status"])
 
 
-def _import_options(job: ImportJob) -> dict[str, Any]:
+def _check_games(job: ImportJob, text: str) -> None:
+    try:
+        plan = games_import_plan(season=job.season, text=text, rule_set=_rule_set(job))
+    except ImportRefused as refused:
+        job.problems, job.preview = _problems_json(refused.problems), {}
+    else:
+        job.problems = _problems_json(plan.problems)
+        job.preview = games_preview(plan, SESSIONS_SHOWN)
+    job.status = Status.CHECKED
+    job.save(update_fields=["problems", "preview", "status"])
+
+
+def _rule_set(job: ImportJob) -> RuleSet | None:
     rule_set_id = job.option("rule_set")
-    rule_set = RuleSet.objects.get(pk=rule_set_id) if rule_set_id is not None else None
+    return RuleSet.objects.get(pk=rule_set_id) if rule_set_id is not None else None
+
+
+def _import_options(job: ImportJob) -> dict[str, Any]:
     undated = job.option("undated_on")
     return {
         "score_format": SCORE_FORMATS[job.option("score_format")],
-        "rule_set": rule_set,
+        "rule_set": _rule_set(job),
         "undated_on": dt.date.fromisoformat(undated) if undated else None,
     }
 
@@ -375,15 +429,7 @@ def preview_of(plan: ImportPlan) -> dict[str, Any]:
     return {
         "game_count": plan.game_count,
         "format": str(plan.score_format.label),
-        "rule_set": plan.rule_set.name,
-        "new_sessions": len(plan.new_sessions),
-        "new_hands": plan.new_hand_count,
-        "known_hands": plan.known_hand_count,
-        "new_players": list(plan.new_players.items()),
-        "proposals": list(plan.proposals.items()),
-        "warnings": [str(warning) for warning in plan.warnings],
-        "new_versions": [[v.number, v.description] for v in plan.new_versions],
-        "session_count": len(plan.sessions),
+        **preview_summary(plan),
         "sessions": [
             {
                 "line": s.line,
@@ -396,5 +442,4 @@ def preview_of(plan: ImportPlan) -> dict[str, Any]:
             }
             for s in plan.sessions[:SESSIONS_SHOWN]
         ],
-        "can_import": plan.is_valid and not plan.creates_nothing,
     }

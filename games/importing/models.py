@@ -30,6 +30,7 @@ class ImportJob(models.Model):
         SCORES = "scores", gettext_lazy("Score file")
         PMN = "pmn", gettext_lazy("PMN game records")
         TENHOU = "tenhou", gettext_lazy("Tenhou game logs")
+        GAMES = "games", gettext_lazy("Games file")
 
     WAITING = (Status.CHECKING, Status.QUEUED, Status.RUNNING)
 
@@ -44,7 +45,8 @@ class ImportJob(models.Model):
     file = models.CharField(max_length=255)
     digest = models.CharField(max_length=64)
     # score_format, rule_set (id), undated_on (ISO date), create_players, make_current;
-    # PMN and Tenhou logs: rule_set (id), played_on (ISO date), create_players
+    # PMN and Tenhou logs: rule_set (id), played_on (ISO date), create_players; games file:
+    # rule_set (id), create_players, make_current
     options = models.JSONField(default=dict)
     preview = models.JSONField(default=dict)
     # [{"line": int | None, "message": str, "detail": str}], in the file's order

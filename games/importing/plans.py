@@ -116,3 +116,30 @@ class ImportPlan:
     @property
     def creates_nothing(self) -> bool:
         return not (self.new_hand_count or self.new_players)
+
+
+def preview_summary(plan: Any) -> dict[str, Any]:
+    """What every file's preview shows of its plan (a score file's ``ImportPlan`` or a games
+    file's ``GamesPlan``): counts, new players and versions, warnings; JSON kept on the job."""
+    return {
+        "rule_set": plan.rule_set.name,
+        "new_sessions": len(plan.new_sessions),
+        "new_hands": plan.new_hand_count,
+        "known_hands": plan.known_hand_count,
+        "new_players": list(plan.new_players.items()),
+        "proposals": list(plan.proposals.items()),
+        "warnings": [str(warning) for warning in plan.warnings],
+        "new_versions": [[v.number, v.description] for v in plan.new_versions],
+        "session_count": len(plan.sessions),
+        "can_import": plan.is_valid and not plan.creates_nothing,
+    }
+
+
+def import_result(plan: Any) -> dict[str, int]:
+    """What an import of a file created, as its job keeps it."""
+    return {
+        "hands": plan.new_hand_count,
+        "sessions": len(plan.new_sessions),
+        "players": len(plan.new_players),
+        "skipped": plan.known_hand_count,
+    }

@@ -25,14 +25,23 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
+        self.add_season_arguments(parser)
+        parser.add_argument("--format", choices=sorted(SCORE_FORMATS), dest="score_format")
+        parser.add_argument("--undated", type=dt.date.fromisoformat, help="date of undated games")
+        parser.add_argument(
+            "--background",
+            action="store_true",
+            help="queue the import as a job for `manage.py worker` and return at once",
+        )
+
+    def add_season_arguments(self, parser: CommandParser) -> None:
+        """The file, where it goes and what it may create (the games-file command's too)."""
         parser.add_argument("file", type=Path)
         parser.add_argument("--club", required=True, help="the club's address (slug)")
         parser.add_argument(
             "--season", required=True, help="the season's name (created if --rule-set is given)"
         )
         parser.add_argument("--rule-set", help="the rule set whose versions the settings use")
-        parser.add_argument("--format", choices=sorted(SCORE_FORMATS), dest="score_format")
-        parser.add_argument("--undated", type=dt.date.fromisoformat, help="date of undated games")
         parser.add_argument("--create-players", action="store_true")
         parser.add_argument(
             "--make-current",
@@ -40,11 +49,6 @@ class Command(BaseCommand):
             help="the newest rule version the file makes becomes the current rules",
         )
         parser.add_argument("--dry-run", action="store_true", help="show the plan, write nothing")
-        parser.add_argument(
-            "--background",
-            action="store_true",
-            help="queue the import as a job for `manage.py worker` and return at once",
-        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
