@@ -160,6 +160,7 @@ class GamesImportForm(forms.Form):
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
         required=False,
+        label=gettext_lazy("Rule set"),
         empty_label=gettext_lazy("The season's rule set"),
         help_text=gettext_lazy("The file's rules become versions of this rule set."),
     )

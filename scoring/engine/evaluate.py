@@ -19,6 +19,7 @@ from typing import IO, Any
 from scoring.engine.errors import EngineError, LineError, unexpected
 from scoring.engine.evaluation import Evaluator, evaluate_object, parse_rules
 from scoring.engine.text import TextError, decode_text
+from scoring.engine.zung_jung.notation import hand_json_from_seed_line
 
 # How an input line gives its hand: a hand-json object, or the Zung Jung seed's hand string.
 NOTATIONS = ("json", "seed")
@@ -80,9 +81,6 @@ def _evaluate_line(
 
 
 def _evaluate_seed(text: str, family: Evaluator, preset: str) -> dict[str, Any]:
-    # Imported here: it loads the Zung Jung engine, which no other notation needs.
-    from scoring.engine.zung_jung.notation import hand_json_from_seed_line
-
     try:
         data = hand_json_from_seed_line(text)
     except EngineError as error:

@@ -27,7 +27,7 @@ AXE_SCRIPT = AXE.read_text(encoding="utf-8") if AXE.exists() else ""
 IMPACTS = {"moderate", "serious", "critical"}
 # Files and images, not pages; and the API's pages, drf-spectacular's own Swagger UI (its
 # one finding, no language on <html>, is in that package's template).
-NOT_PAGES = re.compile(r"\.(txt|csv|tsv|svg)$|/charts?/|^/api/")
+NOT_PAGES = re.compile(r"\.(txt|csv|tsv|svg|json|jsonl|pmn)$|/charts?/|/download/$|^/api/")
 
 if not AXE.exists() and os.environ.get("REQUIRE_BROWSER") == "1":
     raise RuntimeError("REQUIRE_BROWSER=1 but axe-core is not installed: run npm ci")

@@ -55,6 +55,8 @@ CLUB_PAGES = [
     ("season_standings_file", "/c/{slug}/seasons/{season}/standings.csv", "read"),
     ("importing:pmn", "/c/{slug}/seasons/{season}/import-pmn/", "organiser"),
     ("importing:tenhou", "/c/{slug}/seasons/{season}/import-tenhou/", "organiser"),
+    ("importing:games", "/c/{slug}/seasons/{season}/import-games/", "organiser"),
+    ("importing:games_export", "/c/{slug}/seasons/{season}/games.jsonl", "read"),
     ("importing:game_file", "/c/{slug}/seasons/{season}/import-game/", "organiser"),
     ("session_start", "/c/{slug}/sessions/new/", "organiser"),
     ("session", "/c/{slug}/sessions/{session}/", "read"),
@@ -96,8 +98,9 @@ SITE_ROUTES = {
     "javascript_catalog",
 }
 # Pages only some rule families have, tested with a season of that family below.
-# (A classical session's game file: tests/games/test_game_files.py.)
-FAMILY_PAGES = {"season_chart", "session_game_file"}
+# (A classical session's game file: tests/games/test_game_files.py; an MCR session's PMN
+# records: tests/games/importing/test_pmn_export.py.)
+FAMILY_PAGES = {"season_chart", "session_game_file", "importing:pmn_export"}
 # Routes that address a membership or an invitation: tests/games/test_views_members.py.
 MEMBER_ROUTES = {"member_role", "member_remove", "invitation_qr", "invitation_withdraw"}
 # Routes of a webhook, which the worlds do not have: tests/games/webhooks/test_webhooks.py.

@@ -79,7 +79,9 @@ ALLOWED = {
 
 # Files and images, not pages; sign-out (it would end the crawl's session); the API's
 # pages (drf-spectacular's own documentation, in English).
-NOT_PAGES = re.compile(r"\.(txt|csv|tsv|svg|json|js|webmanifest)$|/charts?/|^/api/|/logout/")
+NOT_PAGES = re.compile(
+    r"\.(txt|csv|tsv|svg|json|jsonl|pmn|js|webmanifest)$|/charts?/|/download/$|^/api/|/logout/"
+)
 LINK = re.compile(r"""<a\b[^>]*\bhref="(/[^"#]*)""")
 # Markup that is not text: scripts, styles, what is named in its own language (the
 # language menu's "English"); code a program reads as it is (a header, a command); the time

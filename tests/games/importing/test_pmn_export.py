@@ -168,3 +168,22 @@ def test_the_session_page_links_its_records(mcr_session: Session, as_alice: Clie
     download = as_alice.get(f"/c/dragons/sessions/{mcr_session.pk}/records.pmn")
     assert download["X-Hands-Left-Out"] == "4"
     assert download.content.decode() == session_pmn(session=mcr_session).text
+
+
+def test_the_records_are_read_as_the_session_is_and_only_for_mcr(
+    mcr_session: Session, as_dave: Client, private_club: Club, dave: User
+) -> None:
+    url = f"/c/dragons/sessions/{mcr_session.pk}/records.pmn"
+    assert Client().get(url).status_code == 200  # a public club's sessions are read by anyone
+    Club.objects.filter(pk=mcr_session.club_id).update(visibility=Club.Visibility.MEMBERS)
+    assert Client().get(url).status_code == 404
+    assert as_dave.get(url).status_code == 404  # another club's organiser
+    assert as_dave.get(f"/c/tigers/sessions/{mcr_session.pk}/records.pmn").status_code == 404
+    rules = services.rule_set_create(
+        club=private_club, name="HK", family="hk", params={"max_faan": 10}, by=dave
+    )
+    season = services.season_save(club=private_club, name="HK", rule_set=rules)
+    tigers = [services.player_create(club=private_club, name=name) for name in "WXYZ"]
+    played_on = dt.date(2026, 5, 1)
+    hk = services.session_start(season=season, played_on=played_on, players=tigers, by=dave)
+    assert as_dave.get(f"/c/tigers/sessions/{hk.pk}/records.pmn").status_code == 404
