@@ -84,7 +84,7 @@ def test_every_api_route_is_covered_here() -> None:
         "seasons/<int:season_id>/teams/", "events/<int:event_id>/teams/",
         "teams/<int:team_id>/", "seasons/<int:season_id>/team-standings/",
         "events/<int:event_id>/team-standings/",
-        # Penalties, organisers' writes and another club's 404: tests/api/test_penalties.py
+        # Penalties, members' writes and another club's 404: tests/api/test_penalties.py
         "penalties/", "penalties/<int:penalty_id>/",
     }  # fmt: skip
     assert routes == covered
