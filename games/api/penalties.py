@@ -1,5 +1,6 @@
 """Penalties: list, read, record (idempotent), amend (If-Match) and delete, through the
-penalty services; organisers write, whoever reads a club's hands reads its penalties."""
+penalty services; members write (as on the session page), whoever reads a club's hands
+reads its penalties."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from games.api.errors import PreconditionFailed
 from games.api.filters import LARGEST_ID, PenaltyFilter, filter_parameters, filtered
 from games.api.hands import expected_version, with_etag
 from games.api.pagination import page_of
-from games.api.permissions import ORGANISER, access_to
+from games.api.permissions import MEMBER, access_to
 from games.models import Penalty, PenaltyRevision, Player, Session
 from games.representations import (
     penalties_to_represent,
@@ -139,22 +140,23 @@ def _stale(error: services.StalePenalty) -> PreconditionFailed:
 
 
 def _penalty_to_change(request: Request, penalty_id: int) -> Penalty:
-    """The live penalty an amendment or deletion names, for the club's organisers."""
+    """The live penalty an amendment or deletion names, for the club's members (as on the
+    session page, where the table records its penalties)."""
     queryset = Penalty.objects.select_related("club", "session", "player")
     penalty = get_object_or_404(queryset, pk=penalty_id)
-    access_to(request, penalty.club, role=ORGANISER)
+    access_to(request, penalty.club, role=MEMBER)
     return penalty
 
 
 def _session_for_penalty(request: Request, session_id: int) -> Session:
     """The session named in the body: a 400 naming ``session`` when the caller cannot see
-    it (as a hand's), 403 when they see it but do not organise its club."""
+    it (as a hand's), 403 when they see it but are not a member of its club."""
     sessions = Session.objects.select_related("club", "rule_set_version__rule_set")
     found = unique_or_none(sessions, pk=session_id)
     try:
         if found is None:
             raise Http404
-        access_to(request, found.club, role=ORGANISER)
+        access_to(request, found.club, role=MEMBER)
     except Http404:
         raise serializers.ValidationError({"session": [_("No such session.")]}) from None
     return found
@@ -250,7 +252,7 @@ class PenaltyRecordApi(APIView):
     @extend_schema(
         operation_id="penalties_create",
         tags=TAGS,
-        summary="Record a penalty (organisers); a retry with the same key returns the first",
+        summary="Record a penalty (members); a retry with the same key returns the first",
         parameters=[
             OpenApiParameter(
                 "Idempotency-Key",
@@ -318,7 +320,7 @@ class PenaltyAmendApi(APIView):
     @extend_schema(
         operation_id="penalties_partial_update",
         tags=TAGS,
-        summary="Amend a penalty (organisers): the fields sent change, the rest stay; the "
+        summary="Amend a penalty (members): the fields sent change, the rest stay; the "
         "old ones are kept in its history",
         parameters=[IF_MATCH, ETAG_HEADER],
         request=PenaltyAmendInput,
@@ -367,7 +369,7 @@ class PenaltyDeleteApi(APIView):
     @extend_schema(
         operation_id="penalties_destroy",
         tags=TAGS,
-        summary="Delete a penalty (organisers); it stays in the history, out of the totals",
+        summary="Delete a penalty (members); it stays in the history, out of the totals",
         parameters=[
             IF_MATCH,
             OpenApiParameter("why", OpenApiTypes.STR, required=True, description=WHY),

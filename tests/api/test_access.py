@@ -80,11 +80,14 @@ def test_every_api_route_is_covered_here() -> None:
         "events/<int:event_id>/rounds/<int:number>/resume/",
         "events/<int:event_id>/rounds/<int:number>/extend/",
         "events/<int:event_id>/rounds/<int:number>/finish/",
+        "events/<int:event_id>/schedule/",
+        # Aliases, organisers' writes: tests/api/test_player_names.py
+        "players/<int:player_id>/aliases/",
         # Teams of a season or an event: tests/api/test_teams.py
         "seasons/<int:season_id>/teams/", "events/<int:event_id>/teams/",
         "teams/<int:team_id>/", "seasons/<int:season_id>/team-standings/",
         "events/<int:event_id>/team-standings/",
-        # Penalties, organisers' writes and another club's 404: tests/api/test_penalties.py
+        # Penalties, members' writes and another club's 404: tests/api/test_penalties.py
         "penalties/", "penalties/<int:penalty_id>/",
     }  # fmt: skip
     assert routes == covered
