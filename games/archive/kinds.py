@@ -33,7 +33,8 @@ from games.webhooks.models import Webhook
 
 FORMAT = "mahjong-league-club"
 # The version this code writes. When the format changes, it goes up by one and
-# ``games.archive.reading.UPGRADES`` gets the step from the version before.
+# ``games.archive.reading.UPGRADES`` gets the step from the version before (its
+# ``steps``).
 VERSION = 1
 MANIFEST = "manifest.json"
 CLUB = "club.json"

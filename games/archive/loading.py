@@ -25,7 +25,14 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from games.archive.kinds import ACCOUNTS, CLUB, CLUB_FIELDS, KINDS, Kind, column
-from games.archive.reading import Archive, ArchiveRefused, Problem, archive_read
+from games.archive.reading import (
+    UPGRADES,
+    Archive,
+    ArchiveRefused,
+    Problem,
+    Upgrades,
+    archive_read,
+)
 from games.models import Club, Invitation, Membership, RuleSet, RuleSetVersion, Session
 from games.names import name_key
 from games.services.clubs import TIME_ZONES
@@ -57,10 +64,12 @@ def club_archive_load(
     slug: str | None = None,
     organiser: User | None = None,
     accounts: bool = False,
+    upgrades: Upgrades = UPGRADES,
 ) -> ArchiveLoaded:
     """Load the archive in ``source`` as a new club (at ``slug``, or the archive's own), or
-    raise ``ArchiveRefused`` naming every problem of the first file that has any."""
-    files = archive_read(source)
+    raise ``ArchiveRefused`` naming every problem of the first file that has any. An older
+    archive is first taken through ``upgrades`` to the version they read."""
+    files = archive_read(source, upgrades=upgrades)
     if organiser is None and not accounts:
         raise ArchiveRefused([Problem(_("Name the account that organises the new club."))])
     with transaction.atomic():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -17,10 +17,22 @@ from games.archive.kinds import ACCOUNTS, CLUB, FORMAT, KINDS, MANIFEST, VERSION
 MAX_UNPACKED_BYTES = 512 * 1024 * 1024
 
 Archive = dict[str, Any]
+# A step takes an archive's files (name → JSON) as version n wrote them and returns them as
+# version n + 1 has them; the reader then sets the manifest's version.
+Step = Callable[[Archive], Archive]
 
-# Version n → its step to version n + 1, each on the archive's files read as JSON. An archive
-# of version 1 goes through every step in turn; none exists yet (version 1 is the current).
-UPGRADES: dict[int, Callable[[Archive], Archive]] = {}
+
+@dataclass(frozen=True)
+class Upgrades:
+    """The version a site reads, and each older version's step to the next one."""
+
+    version: int
+    steps: Mapping[int, Step]
+
+
+# This site's: it reads ``VERSION``; version n's step is ``steps[n]`` (none yet: version 1
+# is the current). A test holds a step for every version below the current.
+UPGRADES = Upgrades(version=VERSION, steps={})
 
 
 @dataclass(frozen=True)
@@ -51,17 +63,16 @@ class ArchiveRefused(Exception):
         self.problems = problems
 
 
-def archive_read(source: IO[bytes]) -> Archive:
-    """The archive's files by name (JSON values), upgraded to the current version."""
+def archive_read(source: IO[bytes], *, upgrades: Upgrades = UPGRADES) -> Archive:
+    """The archive's files by name (JSON values), upgraded to the version the site reads."""
     try:
         with zipfile.ZipFile(source) as archive:
-            files = _files(archive)
+            files = _files(archive, upgrades.version)
     except (zipfile.BadZipFile, EOFError) as error:
         raise ArchiveRefused(
             [Problem(_("This is not a club archive (not a zip file)."))]
         ) from error
-    for step in range(_version(files[MANIFEST]), VERSION):
-        files = UPGRADES[step](files)
+    files = archive_upgrade(files, upgrades=upgrades)
     missing = [
         name for name in (CLUB, ACCOUNTS, *(kind.file for kind in KINDS)) if name not in files
     ]
@@ -71,7 +82,36 @@ def archive_read(source: IO[bytes]) -> Archive:
     return files
 
 
-def _files(archive: zipfile.ZipFile) -> Archive:
+def archive_upgrade(files: Archive, *, upgrades: Upgrades = UPGRADES) -> Archive:
+    """The archive's files taken through one step per version, from its manifest's version
+    to the one the site reads; refused, naming the version, when a step is missing or
+    cannot read what the archive holds."""
+    version = _version(files[MANIFEST], upgrades.version)
+    while version < upgrades.version:
+        names = {"version": version, "next": version + 1, "current": upgrades.version}
+        step = upgrades.steps.get(version)
+        if step is None:
+            message = _(
+                "the archive is of version %(version)d, and this site, which reads version "
+                "%(current)d, has no upgrade from version %(version)d to %(next)d."
+            )
+            raise ArchiveRefused([Problem(message % names, MANIFEST)])
+        try:
+            files = step(files)
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            message = _(
+                "the archive of version %(version)d could not be upgraded to version "
+                "%(next)d (%(error)s): it does not hold what version %(version)d writes."
+            )
+            raise ArchiveRefused(
+                [Problem(message % {**names, "error": error}, MANIFEST)]
+            ) from error
+        version += 1
+        files = {**files, MANIFEST: {**files[MANIFEST], "version": version}}
+    return files
+
+
+def _files(archive: zipfile.ZipFile, current: int) -> Archive:
     """Every JSON file of the archive, once its manifest says it is one this site reads."""
     names = {info.filename: info for info in archive.infolist()}
     if sum(info.file_size for info in names.values()) > MAX_UNPACKED_BYTES:
@@ -79,7 +119,7 @@ def _files(archive: zipfile.ZipFile) -> Archive:
     if MANIFEST not in names:
         message = _("This is not a club archive: it has no %(file)s.") % {"file": MANIFEST}
         raise ArchiveRefused([Problem(message)])
-    _version(_json(archive, MANIFEST))
+    _version(_json(archive, MANIFEST), current)
     return {name: _json(archive, name) for name in names if name.endswith(".json")}
 
 
@@ -99,7 +139,7 @@ def _json(archive: zipfile.ZipFile, name: str) -> Any:
         raise ArchiveRefused([Problem(message, name)]) from error
 
 
-def _version(manifest: Any) -> int:
+def _version(manifest: Any, current: int) -> int:
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         message = _("its format is not %(format)s.") % {"format": repr(FORMAT)}
         raise ArchiveRefused([Problem(message, MANIFEST)])
@@ -107,10 +147,10 @@ def _version(manifest: Any) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         message = _("its version must be a whole number from 1.")
         raise ArchiveRefused([Problem(message, MANIFEST)])
-    if version > VERSION:
+    if version > current:
         message = _(
             "the archive is of version %(version)d, newer than this site reads "
             "(%(current)d): load it into a site updated to the version it came from."
-        ) % {"version": version, "current": VERSION}
+        ) % {"version": version, "current": current}
         raise ArchiveRefused([Problem(message, MANIFEST)])
     return version
