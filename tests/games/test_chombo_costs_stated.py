@@ -92,7 +92,7 @@ def test_riichis_rules_and_session_summary_state_the_own_cost(
     assert "chombo 8,000, taken away, ends the hand" in sheet
     penalty = as_bob.get(f"/c/dragons/sessions/{session.pk}/penalties/new/")
     assert penalty.context["form"].initial["amount"] == 8000
-    assert "a chombo costs 8000, taken away from the player" in penalty.content.decode()
+    assert "a chombo costs 8,000, taken away from the player" in penalty.content.decode()
 
 
 # --- every family: the cost's help, the rules page, the session and the penalty form -------
