@@ -95,6 +95,36 @@ def test_riichis_rules_and_session_summary_state_the_own_cost(
     assert "a chombo costs 8,000, taken away from the player" in penalty.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("params", "language", "stated"),
+    [
+        (RIICHI_OWN, "en", "Under these rules a chombo costs 8,000 off the final score."),
+        (RIICHI_OWN, "zh-hant", "按此規則，錯和從最終分數扣 8,000。"),
+        (RIICHI_OWN, "zh-hans", "按此规则，错和从最终分数扣 8,000。"),
+        ({"preset": "ema"}, "en", "Under these rules a chombo costs 20,000 off the final score."),
+        (
+            {"preset": "club"},
+            "en",
+            "Under these rules a chombo pays a reverse mangan at the table.",
+        ),
+    ],
+)
+def test_the_riichi_hand_form_says_what_a_chombo_costs(
+    club: Club,
+    players: list[Player],
+    alice: User,
+    as_bob: Client,
+    params: dict[str, Any],
+    language: str,
+    stated: str,
+) -> None:
+    session = session_under(club, players, alice, "riichi", params)
+    page = as_bob.get(
+        f"/c/dragons/sessions/{session.pk}/hands/new/", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert f'<p id="chombo-cost" data-show="chombo"><small>{stated}</small></p>' in page
+
+
 # --- every family: the cost's help, the rules page, the session and the penalty form -------
 
 

@@ -17,7 +17,7 @@ from scoring.display import lazy_text
 from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS, PenaltyPreset
 from scoring.engine.riichi import PRESETS
 from scoring.engine.riichi.payments import VALID_FU, Limit
-from scoring.engine.riichi.rules import MultipleRon
+from scoring.engine.riichi.rules import ChomboPenalty, MultipleRon
 from scoring.families.riichi.hand_input import HAN, YAKU_NAMES
 from scoring.families.riichi.params import (
     DEFAULT_PRESET,
@@ -303,6 +303,17 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         return any(
             name in self.fields and (self[name].value() or self[name].errors) for name in names
         )
+
+    @property
+    def chombo_cost(self) -> str:
+        """What a chombo costs under the hand's rules (the rule set's own cost), said beside
+        the chombo's offender."""
+        rules = rules_from_params(self.params)
+        if rules.chombo is ChomboPenalty.FINAL:
+            return gettext("Under these rules a chombo costs %(points)s off the final score.") % {
+                "points": f"{rules.chombo_points:,}"
+            }
+        return gettext("Under these rules a chombo pays a reverse mangan at the table.")
 
     @property
     def red_fives(self) -> bool:
