@@ -50,6 +50,14 @@ def test_the_riichi_form_states_the_rule_sets_own_chombo_cost(
     assert "20,000 off the final score" not in page
 
 
+def test_a_riichi_form_sent_back_states_the_cost_sent(club: Club, as_alice: Client) -> None:
+    data = {"name": "Own", "preset": "wrc", "chombo_amount": "12000", "chombo_ends": "round"}
+    response = as_alice.post("/c/dragons/rules/new/riichi/", data)
+    assert response.status_code == 200  # sent back: no such end
+    form = response.context["params_form"]
+    assert dict(form.fields["chombo"].choices)["final"] == "12,000 off the final score"
+
+
 def test_a_new_riichi_form_states_the_presets_cost(club: Club, as_alice: Client) -> None:
     form = as_alice.get("/c/dragons/rules/new/riichi/").context["params_form"]
     assert dict(form.fields["chombo"].choices)["final"] == "20,000 off the final score"

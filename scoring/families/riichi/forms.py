@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.chinese import pattern_name
 from scoring.display import lazy_text
-from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS, PenaltyPreset
+from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS, MAX_AMOUNT, PenaltyPreset
 from scoring.engine.riichi import PRESETS
 from scoring.engine.riichi.payments import VALID_FU, Limit
 from scoring.engine.riichi.rules import ChomboPenalty, MultipleRon
@@ -143,10 +143,13 @@ class RiichiParamsForm(ParamsForm):
 
     def _state_chombo_cost(self) -> None:
         """The chombo's answers and its cost's help state the costs: the rule set's own (as
-        stored) and the preset's, which a blank cost takes."""
-        preset = self.initial.get("preset") or DEFAULT_PRESET
-        own = self.initial.get(CHOMBO_AMOUNT)
-        own = own if isinstance(own, int) and not isinstance(own, bool) else None
+        sent, else as stored) and the preset's, which a blank cost takes."""
+        given = self.data if self.is_bound else self.initial
+        sent = given.get("preset")
+        preset = str(sent if sent in PRESETS else self.initial.get("preset") or DEFAULT_PRESET)
+        typed = str(given.get(CHOMBO_AMOUNT) or "").strip()
+        whole = typed.isdecimal() and len(typed) <= len(str(MAX_AMOUNT))
+        own = int(typed) if whole and 0 < int(typed) <= MAX_AMOUNT else None
         final = final_chombo_label(final_chombo_points(preset, own))
         answers = [(key, final if key == "final" else label) for key, label in CHOMBO_ANSWERS]
         choice_field(self, "chombo").choices = [AS_PRESET, *answers]
