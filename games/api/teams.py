@@ -1,9 +1,10 @@
 """Teams over the API: a season's or an event's teams with their rosters and their team
-standings (reads carry an ETag), and the organiser's writes through the teams services
-(``games.events.team_services``)."""
+standings (a season's over a date range, as its standings take one; reads carry an ETag),
+and the organiser's writes through the teams services (``games.events.team_services``)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.http.response import HttpResponseBase
@@ -15,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.common import parse
+from games.api.common import DateRangeQuery, parse
 from games.api.events import LARGEST_ID, conditional_body, get_event
 from games.api.fields import PointsField, RatioField
 from games.api.permissions import ORGANISER, access_to
@@ -240,12 +241,21 @@ class TeamStandingsSerializer(serializers.Serializer[Any]):
     rows = TeamRowSerializer(many=True, help_text="Best first.")
 
 
-def _standings_body(season: Season, event: Event | None) -> Any:
+class SeasonTeamStandingsSerializer(TeamStandingsSerializer):
+    date_from = serializers.DateField(allow_null=True, help_text="Null: from the first session.")
+    date_to = serializers.DateField(allow_null=True, help_text="Null: to the last session.")
+
+
+def _standings_body(
+    season: Season, event: Event | None, dates: dict[str, dt.date | None] | None = None
+) -> Any:
+    """The team standings of ``event``, else of ``season`` over ``dates`` (``date_from``,
+    ``date_to``, inclusive; each None for no bound), which the body repeats."""
     family = get_family((event or season).rule_set.family)
     if event is not None:
         standings = selectors.event_team_standings(event=event)
     else:
-        standings = selectors.season_team_standings(season=season)
+        standings = selectors.season_team_standings(season=season, **(dates or {}))
     column = selectors.team_column(family)
     text: Any = PointsField() if column.kind in ("points", "signed") else RatioField()
     rows = [
@@ -275,19 +285,25 @@ def _standings_body(season: Season, event: Event | None) -> Any:
         "summed": summed,
         "rows": rows,
     }
-    return TeamStandingsSerializer(data).data
+    if dates is None:
+        return TeamStandingsSerializer(data).data
+    return SeasonTeamStandingsSerializer(data | dates).data
 
 
 class SeasonTeamStandingsApi(APIView):
     @extend_schema(
         operation_id="seasons_team_standings",
         tags=TAGS,
-        summary="The season's teams ranked by their players' points (or their best N)",
-        responses={200: TeamStandingsSerializer, 304: NOT_MODIFIED},
+        summary="The season's teams ranked by their players' points (or their best N), "
+        "over a date range when given",
+        parameters=[DateRangeQuery],
+        responses={200: SeasonTeamStandingsSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, season_id: int) -> HttpResponseBase:
         season = get_season(request, season_id)
-        return conditional_body(request, _standings_body(season, None))
+        criteria = parse(DateRangeQuery, request.query_params)
+        dates = {key: criteria.get(key) for key in ("date_from", "date_to")}
+        return conditional_body(request, _standings_body(season, None, dates))
 
 
 class EventTeamStandingsApi(APIView):

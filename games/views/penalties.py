@@ -34,6 +34,8 @@ def _render(
 ) -> HttpResponse:
     preset = selectors.session_penalty_preset(session=session)
     context |= {"access": access, "club": access.club, "session": session, "preset": preset}
+    # Written as the rules page writes it ("chombo 20,000"), in every language.
+    context["chombo_cost"] = f"{preset.chombo:,}"
     return render(request, "games/penalty_form.html", context)
 
 

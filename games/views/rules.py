@@ -35,7 +35,7 @@ def rule_set_create(request: HttpRequest, slug: str, family: str) -> HttpRespons
         raise Http404(_("No such rule family."))
     family_obj = FAMILIES[family]
     name_form = RuleSetNameForm(request.POST or None)
-    params_form = family_obj.params_form(request.POST or None, request.FILES or None)
+    params_form = family_obj.rule_set_form(request.POST or None, request.FILES or None)
     if request.method == "POST" and name_form.is_valid() and params_form.is_valid():
         try:
             services.rule_set_create(
@@ -57,10 +57,9 @@ def rule_set_edit(request: HttpRequest, slug: str, rule_set_id: int) -> HttpResp
     access = club_access(request, slug, role=ORGANISER)
     rule_set = get_object_or_404(RuleSet, club=access.club, pk=rule_set_id)
     family_obj = FAMILIES[rule_set.family]
-    initial = family_obj.params_form.initial_from_params(rule_set.current_version().params)
     name_form = RuleSetNameForm(request.POST or None, initial={"name": rule_set.name})
-    params_form = family_obj.params_form(
-        request.POST or None, request.FILES or None, initial=initial
+    params_form = family_obj.rule_set_form(
+        request.POST or None, request.FILES or None, params=rule_set.current_version().params
     )
     if request.method == "POST" and name_form.is_valid() and params_form.is_valid():
         try:

@@ -12,7 +12,13 @@ from typing import Any, ClassVar
 from scoring.display import lazy_text
 from scoring.engine.bounds import is_whole
 from scoring.engine.errors import EngineError
-from scoring.engine.penalties import ChomboEnds, PenaltyPreset, chombo_rules, clean_chombo
+from scoring.engine.penalties import (
+    CHOMBO_KEYS,
+    ChomboEnds,
+    PenaltyPreset,
+    chombo_rules,
+    clean_chombo,
+)
 from scoring.families import table_line
 from scoring.forms import HandInputForm, ParamsForm
 from scoring.score_format import HK_STATS, ScoreFormat, StatsTable
@@ -254,6 +260,22 @@ class Family:
         """What the family's rules under ``params`` say a chombo costs, where the rule set
         sets nothing of its own."""
         return self.chombo_preset
+
+    def rule_set_form(
+        self, data: Any = None, files: Any = None, *, params: Mapping[str, Any] | None = None
+    ) -> ParamsForm:
+        """The rule-set form: a new rule set's (the family's default rules), or filled from a
+        rule set's stored ``params``; its chombo cost says what a blank one takes under
+        those rules."""
+        rules = dict(params) if params is not None else self.default_params()
+        initial = self.params_form.initial_from_params(rules) if params is not None else None
+        form = self.params_form(data, files, initial=initial)
+        try:
+            default = self.chombo_default({k: v for k, v in rules.items() if k not in CHOMBO_KEYS})
+        except EngineError:
+            return form  # rules no longer read: the form says only "as the rules say"
+        form.state_chombo_default(default)
+        return form
 
     def session_table_points(self, totals: Sequence[Fraction]) -> tuple[Fraction, ...]:
         """Table points of one session's final totals (families with ``table_points``)."""

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.functional import lazy
+from django.utils.translation import gettext
 
 from scoring.display import lazy_text
 from scoring.engine.bounds import Bound
@@ -15,6 +16,7 @@ from scoring.engine.penalties import (
     CHOMBO_KEYS,
     CHOMBO_ZERO_SUM,
     MAX_AMOUNT,
+    PenaltyPreset,
 )
 
 
@@ -128,6 +130,12 @@ class ParamsForm(forms.Form):
         zero_sum = self.initial.get(CHOMBO_ZERO_SUM)
         if isinstance(zero_sum, bool):
             self.initial[CHOMBO_ZERO_SUM] = "yes" if zero_sum else "no"
+
+    def state_chombo_default(self, default: PenaltyPreset) -> None:
+        """Say in the cost's help what a blank cost takes: ``default``, what the rules say."""
+        self.fields[CHOMBO_AMOUNT].help_text = gettext(
+            "In the rules' unit; blank: as the rules say (%(amount)s)."
+        ) % {"amount": f"{default.chombo:,}"}
 
     def params(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -29,6 +29,7 @@
     return {
       won: won,
       draw: winner === "draw",
+      chombo: winner === "chombo",
       blamed: (won && how !== "" && how !== "self_drawn") || (winner !== "" && !won && winner !== "draw"),
       points: mode !== "tiles",
       tiles: mode === "tiles",

@@ -103,3 +103,11 @@ def test_the_docs_page_names_its_language(client: Client, db: Any) -> None:
     page = client.get("/api/v1/docs/", HTTP_ACCEPT_LANGUAGE="zh-HK").content.decode()
     assert page.startswith('<!DOCTYPE html>\n<html lang="zh-hant">')
     assert '<html lang="en">' in client.get("/api/v1/docs/").content.decode()
+
+
+def test_the_season_team_standings_document_their_date_range(client: Client, db: Any) -> None:
+    schema = schema_of(client)
+    operation = schema["paths"]["/api/v1/seasons/{season_id}/team-standings/"]["get"]
+    assert {"date_from", "date_to"} <= {p["name"] for p in operation["parameters"]}
+    body = schema["components"]["schemas"]["SeasonTeamStandings"]["properties"]
+    assert {"date_from", "date_to", "rows"} <= set(body)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from django.contrib.auth.models import User
 
 from games import services as core
@@ -14,6 +15,7 @@ from games.models import Club, Player, Season
 from tests.api.conftest import Api
 from tests.conftest import HK_HALF
 from tests.games.events.factories import EMA, event_with_players, family_season
+from tests.games.events.test_team_csv import DISCARD, play
 from tests.games.riichi_hanchan import HANDS, PLACEMENT_POINTS
 
 
@@ -152,3 +154,54 @@ def test_a_members_only_club_s_teams_are_invisible_to_outsiders(
     assert api_alice.delete(f"teams/{team.pk}/").status_code == 404
     team.refresh_from_db()
     assert team.name == "Tigers"
+
+
+def test_the_season_team_standings_take_a_date_range(
+    club: Club, alice: User, api_alice: Api
+) -> None:
+    season = family_season(club, alice, "hk", HK_HALF)
+    a, b, c, d = [core.player_create(club=club, name=name) for name in "ABCD"]
+    play(season, [a, b, c, d], dt.date(2026, 3, 1), [DISCARD], alice)  # B +, C −
+    play(season, [a, b, c, d], dt.date(2026, 4, 1), [DISCARD, DISCARD], alice)
+    team_create(season=season, settings=TeamSettings("Winners", [b, d]))
+    team_create(season=season, settings=TeamSettings("Payers", [a, c]))
+    url = f"seasons/{season.pk}/team-standings/"
+
+    def points(answer: object) -> dict[str, int]:
+        rows = answer.json()["rows"]  # type: ignore[attr-defined]
+        return {row["name"]: int(row["points"]) for row in rows}
+
+    whole = api_alice.get(url)
+    assert (whole.json()["date_from"], whole.json()["date_to"]) == (None, None)
+    march = api_alice.get(f"{url}?date_from=2026-03-01&date_to=2026-03-31")
+    assert (march.json()["date_from"], march.json()["date_to"]) == ("2026-03-01", "2026-03-31")
+    # March holds one hand of the three: a third of each team's points, one session each.
+    assert {name: 3 * value for name, value in points(march).items()} == points(whole)
+    assert points(whole)["Winners"] > 0
+    assert {p["games"] for row in march.json()["rows"] for p in row["players"]} == {1}
+    april = api_alice.get(f"{url}?date_from=2026-04-01")
+    assert {name: 3 * value for name, value in points(april).items()} == {
+        name: 2 * value for name, value in points(whole).items()
+    }
+    # The ETag is the range's: the whole season's does not answer 304 for March.
+    assert march["ETag"] != whole["ETag"]
+    assert api_alice.get(url, **{"If-None-Match": whole["ETag"]}).status_code == 304
+    changed = api_alice.get(f"{url}?date_to=2026-03-31", **{"If-None-Match": whole["ETag"]})
+    assert changed.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("date_from=2026-02-30", "date_from"),
+        ("date_to=March", "date_to"),
+        ("date_from=2026-04-05&date_to=2026-04-01", "date_to"),
+    ],
+)
+def test_a_bad_date_range_of_the_team_standings_is_named(
+    club: Club, alice: User, api_alice: Api, query: str, field: str
+) -> None:
+    season = family_season(club, alice, "hk", HK_HALF)
+    answer = api_alice.get(f"seasons/{season.pk}/team-standings/?{query}")
+    assert answer.status_code == 400
+    assert list(answer.json()["fields"]) == [field]

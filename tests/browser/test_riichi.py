@@ -387,3 +387,17 @@ def test_the_riichi_form_passes_axe_in_light_and_dark(
     choose(page, "value_mode", "Enter the tiles")  # the picker, its red fives and dora
     page.click("fieldset[data-field='tiles'] [data-code='0p']")
     assert violations(page) == []
+
+
+def test_the_chombos_cost_shows_once_chombo_is_chosen(
+    page: Any, hanchan: Session, bob: User
+) -> None:
+    sign_in(page, "bob")
+    page.goto(f"/c/dragons/sessions/{hanchan.pk}/hands/new/")
+    cost = page.locator("#chombo-cost")
+    assert not cost.is_visible()
+    choose(page, "winner", "B")
+    assert not cost.is_visible()
+    choose(page, "winner", "Chombo")
+    assert cost.inner_text() == "Under these rules a chombo costs 20,000 off the final score."
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

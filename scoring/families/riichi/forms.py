@@ -14,12 +14,19 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.chinese import pattern_name
 from scoring.display import lazy_text
-from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS
+from scoring.engine.penalties import CHOMBO_AMOUNT, CHOMBO_ENDS, MAX_AMOUNT, PenaltyPreset
 from scoring.engine.riichi import PRESETS
 from scoring.engine.riichi.payments import VALID_FU, Limit
-from scoring.engine.riichi.rules import MultipleRon
+from scoring.engine.riichi.rules import ChomboPenalty, MultipleRon
 from scoring.families.riichi.hand_input import HAN, YAKU_NAMES
-from scoring.families.riichi.params import FLAG_SETTINGS, PRESET_LABELS, rules_from_params
+from scoring.families.riichi.params import (
+    DEFAULT_PRESET,
+    FINAL_CHOMBO_POINTS,
+    FLAG_SETTINGS,
+    PRESET_LABELS,
+    final_chombo_points,
+    rules_from_params,
+)
 from scoring.families.riichi.win_fields import (
     OTHER_WIN_PARTS,
     OTHER_WINNERS,
@@ -57,6 +64,18 @@ RIICHI_FLAGS: Final = [
 GRID_HAN: Final = 13
 AS_PRESET: Final = ("", _("As the preset says"))
 YES_NO: Final = {"yes": True, "no": False}
+
+
+def final_chombo_label(points: int) -> str:
+    """The chombo answer that takes ``points`` off the offender's final score."""
+    return gettext("%(points)s off the final score") % {"points": f"{points:,}"}
+
+
+# How a chombo is paid; a form states the rule set's own cost (``_state_chombo_cost``).
+CHOMBO_ANSWERS: Final[list[tuple[str, Any]]] = [
+    ("final", lazy(final_chombo_label, str)(FINAL_CHOMBO_POINTS)),
+    ("mangan", _("A reverse mangan paid at the table")),
+]
 # The settings an organiser may change on the preset (docs/spec/riichi.md §9), with their
 # answers; a flag's answers are "yes" and "no".
 SETTING_FIELDS: Final = {
@@ -68,13 +87,7 @@ SETTING_FIELDS: Final = {
         _("Counters (honba) in a double ron"),
         [("yes", _("To every winner")), ("no", _("To the winner nearest the discarder"))],
     ),
-    "chombo": (
-        _("Chombo"),
-        [
-            ("final", _("20,000 off the final score")),
-            ("mangan", _("A reverse mangan paid at the table")),
-        ],
-    ),
+    "chombo": (_("Chombo"), CHOMBO_ANSWERS),
     "kazoe_yakuman": (
         _("13 han or more without a yakuman (kazoe yakuman 数え役満)"),
         [("yes", _("A yakuman")), ("no", _("A sanbaiman"))],
@@ -123,11 +136,32 @@ class RiichiParamsForm(ParamsForm):
                 choices=[AS_PRESET, *answers], required=False, label=label
             )
         self.fields |= chombo_fields
-        self.fields[CHOMBO_AMOUNT].label = lazy_text("Chombo off the final score")
-        self.fields[CHOMBO_AMOUNT].help_text = lazy_text("Blank: as the preset says (20,000).")
+        self._state_chombo_cost()
         # A riichi chombo voids its hand: it ends that hand or the whole game.
         ends = cast(forms.ChoiceField, self.fields[CHOMBO_ENDS])
         ends.choices = [choice for choice in CHOMBO_ENDS_CHOICES if choice[0] != "nothing"]
+
+    def _state_chombo_cost(self) -> None:
+        """The chombo's answers and its cost's help state the costs: the rule set's own (as
+        sent, else as stored) and the preset's, which a blank cost takes."""
+        given = self.data if self.is_bound else self.initial
+        sent = given.get("preset")
+        preset = str(sent if sent in PRESETS else self.initial.get("preset") or DEFAULT_PRESET)
+        typed = str(given.get(CHOMBO_AMOUNT) or "").strip()
+        whole = typed.isdecimal() and len(typed) <= len(str(MAX_AMOUNT))
+        own = int(typed) if whole and 0 < int(typed) <= MAX_AMOUNT else None
+        final = final_chombo_label(final_chombo_points(preset, own))
+        answers = [(key, final if key == "final" else label) for key, label in CHOMBO_ANSWERS]
+        choice_field(self, "chombo").choices = [AS_PRESET, *answers]
+        amount = self.fields[CHOMBO_AMOUNT]
+        amount.label = lazy_text("Chombo off the final score")
+        amount.help_text = gettext("Blank: as the preset says (%(points)s).") % {
+            "points": f"{final_chombo_points(preset):,}"
+        }
+
+    def state_chombo_default(self, default: PenaltyPreset) -> None:
+        """Riichi states its chombo's costs itself (``_state_chombo_cost``): a blank cost is
+        the preset's final-score penalty, whatever the preset pays at the table."""
 
     def params(self) -> dict[str, Any]:
         params: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
@@ -272,6 +306,17 @@ class RiichiHandForm(TileFieldsMixin, HandInputForm):
         return any(
             name in self.fields and (self[name].value() or self[name].errors) for name in names
         )
+
+    @property
+    def chombo_cost(self) -> str:
+        """What a chombo costs under the hand's rules (the rule set's own cost), said beside
+        the chombo's offender."""
+        rules = rules_from_params(self.params)
+        if rules.chombo is ChomboPenalty.FINAL:
+            return gettext("Under these rules a chombo costs %(points)s off the final score.") % {
+                "points": f"{rules.chombo_points:,}"
+            }
+        return gettext("Under these rules a chombo pays a reverse mangan at the table.")
 
     @property
     def red_fives(self) -> bool:

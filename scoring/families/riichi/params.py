@@ -83,6 +83,16 @@ def rules_from_params(params: Mapping[str, Any]) -> RiichiRules:
     return _with_chombo_settings(rules, params)
 
 
+def final_chombo_points(preset: str, own: int | None = None) -> int:
+    """What a chombo taken off the final score costs: the rule set's ``own`` cost, else what
+    ``preset`` takes (20,000 where the preset pays a chombo at the table instead).
+
+    >>> final_chombo_points("club"), final_chombo_points("ema", 8000)
+    (20000, 8000)
+    """
+    return own or rules_from_params({"preset": preset, "chombo": "final"}).chombo_points
+
+
 def _with_chombo_settings(rules: RiichiRules, params: Mapping[str, Any]) -> RiichiRules:
     """The rule set's own chombo cost is the final-score penalty; at the table a chombo
     pays a reverse mangan, and whether it is paid to the others follows from ``chombo``.
