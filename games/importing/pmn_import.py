@@ -117,7 +117,7 @@ def pmn_import_plan(
     """What importing ``files`` under ``rule_set`` would do, and everything that stops it."""
     plan = ImportPlan()
     if not get_family(rule_set.family).pmn_records or rule_set.club_id != season.club_id:
-        plan.errors.append("PMN records are MCR games: choose one of this club's MCR rule sets.")
+        plan.errors.append(_("PMN records are MCR games: choose one of this club's MCR rule sets."))
         return plan
     version = rule_set.current_version()
     for record_file in files:
@@ -128,7 +128,7 @@ def pmn_import_plan(
             plan.games.append(PlannedGame(record_file.name, game, client_id, False))
             plan.errors.extend(_seat_errors(record_file.name, game))
     if not plan.games and not plan.errors:
-        plan.errors.append("No game to import.")
+        plan.errors.append(_("No game to import."))
     _mark_imported(plan, season)
     _plan_sessions(plan, played_on)
     _find_unknown_names(plan, season)
@@ -136,14 +136,13 @@ def pmn_import_plan(
 
 
 def _seat_errors(file_name: str, game: RecordGame) -> list[str]:
-    where = f"{file_name}, game {game.number}"
+    where = {"file": file_name, "game": game.number}
     names = [name.strip() for name in game.names]
     if len(set(names)) != 4:
-        return [f"{where}: a player sits at two seats."]
+        return [_("%(file)s, game %(game)s: a player sits at two seats.") % where]
     too_long = [name for name in names if len(name) > MAX_NAME]
-    return [
-        f"{where}: the name {name!r} is longer than {MAX_NAME} characters." for name in too_long
-    ]
+    message = _("%(file)s, game %(game)s: the name %(name)s is longer than %(most)s characters.")
+    return [message % {**where, "name": repr(name), "most": MAX_NAME} for name in too_long]
 
 
 def _mark_imported(plan: ImportPlan, season: Season) -> None:

@@ -127,4 +127,6 @@ def record_files(
 
 
 def _nothing_new(skipped: int) -> str:
-    return f"Nothing new: all {skipped} games had been imported before."
+    return gettext("Nothing new: all %(count)s games had been imported before.") % {
+        "count": skipped
+    }

@@ -118,7 +118,7 @@ def job_state(job: ImportJob) -> dict[str, Any]:
     percent = 100 if job.status == Status.DONE else (seen.percent if seen else 0)
     state: dict[str, Any] = {
         "status": job.status,
-        "label": "Stopped: the worker was lost" if lost else job.get_status_display(),
+        "label": _("Stopped: the worker was lost") if lost else job.get_status_display(),
         "waiting": job.is_waiting and not lost,
         "lost": lost,
         "percent": percent,

@@ -475,3 +475,17 @@ def test_a_board_above_16_under_standard_scoring_names_file_game_and_tag(
     plan = plan_of(season, standard_rules, RecordFile("late.pmn", good + "\n" + late))
     assert plan.errors == ["late.pmn, game 2: [Board] board 17 is above 16, the last of a game"]
     assert snapshot() == before
+
+
+def test_the_plan_s_refusals_read_in_the_reader_s_language(
+    mcr_season: Season, duplicate_rules: RuleSet, rule_set: RuleSet
+) -> None:
+    twice = record("example_1.pmn").text.replace('[South "Alec (钧力）"]', '[South "Sandy7169"]')
+    with translation.override("zh-hant"):
+        other_family = plan_of(mcr_season, rule_set, record("example_1.pmn"))
+        seated_twice = plan_of(mcr_season, duplicate_rules, RecordFile("t.pmn", twice))
+    assert other_family.errors == ["PMN 牌譜是國標麻將的對局：請選擇本俱樂部的一套國標規則。"]
+    assert "t.pmn，第 1 局：同一位玩家坐了兩個座位。" in seated_twice.errors
+    with translation.override("en"):
+        seated_twice = plan_of(mcr_season, duplicate_rules, RecordFile("t.pmn", twice))
+    assert "t.pmn, game 1: a player sits at two seats." in seated_twice.errors
