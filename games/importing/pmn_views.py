@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -53,26 +53,38 @@ def pmn_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpResp
                 season=season, rule_set=data["rule_set"], files=files, played_on=data["played_on"]
             )
             if request.POST.get("action") == "import":
-                job = _queue(request, form, season, files, plan)
+                nothing_new = None if plan.new_games else _nothing_new(plan.skipped)
+                job = queue_records(request, form, season, files, plan, nothing_new=nothing_new)
                 if job is not None:
                     return redirect("importing:job", slug=slug, job_id=job.pk)
     context.update(form=form, plan=plan, files=files)
     return render(request, "importing/pmn.html", context)
 
 
-def _queue(
+class RecordsPlan(Protocol):
+    """What queueing needs of a PMN records' or Tenhou logs' plan."""
+
+    errors: list[str]
+    unknown_names: list[str]
+
+
+def queue_records(
     request: HttpRequest,
     form: PmnImportForm,
     season: Season,
     files: list[RecordFile],
-    plan: ImportPlan,
+    plan: RecordsPlan,
+    *,
+    nothing_new: str | None,
+    kind: str = ImportJob.Kind.PMN,
 ) -> ImportJob | None:
-    """Queue the previewed import for a worker, or put on the form what stops it."""
+    """Queue the previewed import for a worker, or put on the form what stops it
+    (``nothing_new``: what to say when no game of the files is new)."""
     data = form.cleaned_data
     if plan.errors:  # the preview lists them
         return None
-    if not plan.new_games:
-        form.add_error(None, _nothing_new(plan.skipped))
+    if nothing_new is not None:
+        form.add_error(None, nothing_new)
         return None
     if plan.unknown_names and not data["create_players"]:
         names = ", ".join(plan.unknown_names)
@@ -88,6 +100,7 @@ def _queue(
         played_on=data["played_on"],
         create_players=data["create_players"],
         by=signed_in(request),
+        kind=kind,
     )
 
 

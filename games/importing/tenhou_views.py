@@ -7,14 +7,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext
 
-from games.access import club_access, signed_in
-from games.importing import jobs
+from games.access import club_access
 from games.importing.forms import TenhouImportForm
 from games.importing.models import ImportJob
 from games.importing.pmn_import import RecordFile
-from games.importing.pmn_views import record_files
+from games.importing.pmn_views import queue_records, record_files
 from games.importing.tenhou_import import (
     MAX_TOTAL_BYTES,
     TenhouPlan,
@@ -51,45 +50,27 @@ def tenhou_import_view(request: HttpRequest, slug: str, season_id: int) -> HttpR
             rule_set = form.cleaned_data["rule_set"]
             plan = tenhou_import_plan(season=season, rule_set=rule_set, files=files)
             if request.POST.get("action") == "import":
-                job = _queue(request, form, season, files, plan)
+                job = queue_records(
+                    request,
+                    form,
+                    season,
+                    files,
+                    plan,
+                    nothing_new=_nothing_new(plan),
+                    kind=ImportJob.Kind.TENHOU,
+                )
                 if job is not None:
                     return redirect("importing:job", slug=slug, job_id=job.pk)
     context.update(form=form, plan=plan, files=files)
     return render(request, "importing/tenhou.html", context)
 
 
-def _queue(
-    request: HttpRequest,
-    form: TenhouImportForm,
-    season: Season,
-    files: list[RecordFile],
-    plan: TenhouPlan,
-) -> ImportJob | None:
-    """Queue the previewed import for a worker, or put on the form what stops it."""
-    data = form.cleaned_data
-    if plan.errors:  # the preview lists them
+def _nothing_new(plan: TenhouPlan) -> str | None:
+    if plan.new_logs:
         return None
-    if not plan.new_logs:
-        message = ngettext(
-            "Nothing new: %(count)s log had been imported before.",
-            "Nothing new: all %(count)s logs had been imported before.",
-            plan.skipped,
-        )
-        form.add_error(None, message % {"count": plan.skipped})
-        return None
-    if plan.unknown_names and not data["create_players"]:
-        names = ", ".join(plan.unknown_names)
-        form.add_error(
-            None,
-            gettext("Confirm that these new players may be created: %(names)s.") % {"names": names},
-        )
-        return None
-    return jobs.pmn_job_queue(
-        season=season,
-        rule_set=data["rule_set"],
-        files=files,
-        played_on=data["played_on"],
-        create_players=data["create_players"],
-        by=signed_in(request),
-        kind=ImportJob.Kind.TENHOU,
+    message = ngettext(
+        "Nothing new: %(count)s log had been imported before.",
+        "Nothing new: all %(count)s logs had been imported before.",
+        plan.skipped,
     )
+    return message % {"count": plan.skipped}
