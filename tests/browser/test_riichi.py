@@ -146,6 +146,9 @@ def test_the_calculator_asks_for_riichi_and_dora_under_riichi_rules(page: Any) -
     page.check("input[name=riichi]")
     page.fill("input[name=dora_indicators]", "1m")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The typing above asks for live previews: let them answer before the form is sent (a
+    # click during one once left the navigation unseen for 30 s on PostgreSQL in CI).
+    page.wait_for_load_state("networkidle")
     with page.expect_navigation():
         page.click("button.primary.big")
     # On a discard: riichi, pinfu, tanyao and dora 2m, 4 han 30 fu.
