@@ -13,6 +13,7 @@ import os
 import shutil
 import threading
 import time
+import weakref
 from typing import Any
 
 CHROMIUM = shutil.which("chromium")  # Debian's package, found on the PATH wherever it is
@@ -60,3 +61,41 @@ def wait_until_answered(seconds: float = 10) -> None:
     for thread in threading.enumerate():
         if thread.name.endswith("(process_request_thread)"):
             thread.join(max(0.0, deadline - time.monotonic()))
+
+
+_in_flight: weakref.WeakKeyDictionary[Any, set[Any]] = weakref.WeakKeyDictionary()
+
+
+def track_requests(page: Any) -> None:
+    """Keep count of the page's requests that have not been answered (``settle``)."""
+    if page in _in_flight:
+        return
+    open_requests: set[Any] = set()
+    _in_flight[page] = open_requests
+    page.on("request", lambda request: open_requests.add(request))
+    page.on("requestfinished", lambda request: open_requests.discard(request))
+    page.on("requestfailed", lambda request: open_requests.discard(request))
+
+
+def settle(page: Any, quiet_ms: int = 250, seconds: float = 10) -> None:
+    """Wait until the page has had no request in flight for ``quiet_ms``: the live previews
+    that typing and taps ask for (after a pause of 200 ms), whose answers reflow the form.
+    A click while one lands may go where the button was a moment before. Playwright's
+    ``wait_for_load_state("networkidle")`` cannot tell: it returns at once once the page has
+    loaded."""
+    track_requests(page)
+    open_requests = _in_flight[page]
+    deadline = time.monotonic() + seconds
+    quiet_since = time.monotonic()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # Playwright delivers the page's events meanwhile
+        if open_requests:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= quiet_ms / 1000:
+            return
+
+
+def tap_save(page: Any) -> None:
+    """Tap the hand form's Save once the live previews have landed (``settle``)."""
+    settle(page)
+    page.click("#save-hand")

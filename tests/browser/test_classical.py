@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import (
     PHONE,
     follow,
@@ -74,7 +75,7 @@ def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, 
     # a thumb gets the whole cell, 48 px tall.
     box = page.locator(".set-picker [data-code='5p']").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 32
-    page.click("#save-hand")
+    tap_save(page)
 
     saved_then_sheet(page, table.pk, 1)
     hand = Hand.objects.get()

@@ -16,6 +16,7 @@ from games import services as core
 from games.events import selectors
 from games.events.models import Event, Round
 from games.models import Club, Hand, Player, Season
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import (
     PHONE,
     REPORT_CSP_VIOLATIONS,
@@ -130,7 +131,7 @@ def test_a_riichi_night_from_seating_to_the_screen(
     phone.click(f"fieldset[data-field='riichi'] label:has-text('{south}')")
     phone.locator("#preview table").wait_for()
     with phone.expect_navigation():
-        phone.click("#save-hand")
+        tap_save(phone)
     assert Hand.objects.get(session=table.session).input == HANDS[0]
     for hand in HANDS[1:]:
         core.hand_record(session=table.session, hand_input=hand, by=alice)

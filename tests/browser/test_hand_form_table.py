@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Hand, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import follow, phone_page, pytestmark, sign_in
 
 __all__ = ["pytestmark"]
@@ -43,7 +44,7 @@ def test_the_form_shows_the_game_and_the_totals_and_says_what_was_saved(
     page.locator("fieldset[data-field='faan'] .quick-values button", has_text="3").click()
     page.locator("#preview td", has_text="+").first.wait_for()
     with page.expect_navigation():
-        page.click("#save-hand")
+        tap_save(page)
 
     saved = page.locator("#saved-hand")
     assert "Hand 2 saved ✓" in saved.inner_text()
@@ -79,6 +80,6 @@ def test_a_tap_on_a_faan_button_fills_it_and_the_preview_follows_without_leaving
     assert page.evaluate("document.activeElement.name") == "faan"
     assert buttons.nth(3).get_attribute("aria-pressed") == "true"
 
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     assert Hand.objects.get().input == {"outcome": "discard", "winner": 1, "faan": 3, "blamed": 2}

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.chinese import to_simplified
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import PHONE, follow, page, pytestmark
 from tests.conftest import PASSWORD
 
@@ -76,7 +77,7 @@ def test_hands_recorded_in_zh_hant_and_standings_read_in_zh_hans(
     page.locator("#preview td", has_text="+16").wait_for()
     assert "找數" in page.inner_text("#preview")
     assert english_left(page) == set(), "the HK hand form with its preview"
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     assert "第 1 局已儲存 ✓" in page.inner_text("#saved-hand")
     page.locator("#saved-hand a", has_text="計分表").click()
@@ -99,7 +100,7 @@ def test_hands_recorded_in_zh_hant_and_standings_read_in_zh_hans(
     assert "清龍" in patterns and "清龙" not in patterns
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert english_left(page) == set(), "the MCR hand form with its evaluation"
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     hand = Hand.objects.get(session=mcr)
     assert hand.source == "tiles" and hand.recorded_by == bob

@@ -12,6 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from games import services
 from games.models import Hand, Player, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
@@ -72,7 +73,7 @@ def test_the_table_opens_offline_and_a_hand_saved_there_is_recorded_once(
     assert page.input_value("input[name=client_id]") != kept_id  # a new entry of its own
 
     page.click("label:has-text('Draw 摸和')")
-    page.click("#save-hand")
+    tap_save(page)
     page.locator("#outbox", has_text="saved on this phone").wait_for()
     assert page.evaluate("window.mahjongOutbox.pending()") == 1
     assert not Hand.objects.exists()
@@ -132,7 +133,7 @@ def test_undo_offline_stays_in_the_app_and_says_it_needs_a_connection(
     page.goto(form)
     page.click("label:has-text('Draw 摸和')")
     with page.expect_navigation():
-        page.click("#save-hand")
+        tap_save(page)
     assert "Hand 1 saved ✓" in page.inner_text("#saved-hand")
     shown = page.url
 
@@ -147,7 +148,7 @@ def test_undo_offline_stays_in_the_app_and_says_it_needs_a_connection(
     # A hand saved offline is kept on the phone: the last save's banner and its Undo give way
     # to the outbox's.
     page.click("label:has-text('Draw 摸和')")
-    page.click("#save-hand")
+    tap_save(page)
     page.locator("#outbox", has_text="1 hand is saved on this phone").wait_for()
     assert page.locator("#saved-hand").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -166,7 +167,7 @@ def test_the_offline_sheet_lists_the_hands_kept_on_the_phone(
     page.context.set_offline(True)
     page.goto(sheet + "hands/new/")
     page.click("label:has-text('Draw 摸和')")
-    page.click("#save-hand")
+    tap_save(page)
     page.locator("#outbox", has_text="saved on this phone").wait_for()
 
     page.goto(sheet)

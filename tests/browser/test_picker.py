@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Hand, Session
+from tests.browser.chromium import settle, tap_save
 from tests.browser.test_classical import table
 from tests.browser.test_recording import (
     PHONE,
@@ -213,13 +214,13 @@ def test_the_classical_set_picker_is_a_compact_grid_on_a_phone(
     assert page.input_value("input[name=sets_2]") == "-4444m"
     # Each change asks for a live preview, whose answer reflows the players' lists: let it
     # land before a click, so that the button is where the click goes.
-    page.wait_for_load_state("networkidle")
+    settle(page)
     page.click(".set-picker [data-picker-clear]")
     assert page.input_value("input[name=sets_2]") == ""
-    page.wait_for_load_state("networkidle")
+    settle(page)
     page.click(".set-picker [data-picker-undo]")
     assert page.input_value("input[name=sets_2]") == "-4444m"
-    page.click("#save-hand")
+    tap_save(page)
 
     saved_then_sheet(page, table.pk, 1)
     hand = Hand.objects.get()

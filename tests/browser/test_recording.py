@@ -12,7 +12,14 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from games.models import Hand, Session
-from tests.browser.chromium import HAVE_CHROMIUM, chromium, wait_until_answered
+from tests.browser.chromium import (
+    HAVE_CHROMIUM,
+    chromium,
+    tap_save,
+    track_requests,
+    wait_until_answered,
+)
+from tests.browser.turns import taking_turns
 from tests.conftest import PASSWORD
 
 PHONE = {"width": 375, "height": 812}
@@ -45,10 +52,12 @@ def phone_page(live_server: Any, color_scheme: str = "light") -> Iterator[Any]:
     # a violation (an inline script or style, a foreign source) fails the test.
     context.add_init_script(REPORT_CSP_VIOLATIONS)
     page = context.new_page()
+    track_requests(page)
     violations: list[str] = []
     page.on("console", lambda message: violations.extend(csp_violation(message)))
-    yield page
-    context.close()
+    with taking_turns():
+        yield page
+        context.close()
     wait_until_answered()
     assert not violations, violations
     # Inside Playwright's event loop the ORM has a connection of its own: close it, or
@@ -109,7 +118,7 @@ def test_a_member_records_a_hand_on_a_phone(page: Any, session: Session, bob: Us
     page.click("button[data-step='1']")
     page.click("button[data-step='1']")
     page.locator("#preview td", has_text="+16").wait_for()  # 2 faan at base 2, half responsibility
-    page.click("#save-hand")
+    tap_save(page)
 
     saved_then_sheet(page, session.pk, 1)
     row = page.locator("#hand-1")
@@ -155,7 +164,7 @@ def test_a_member_builds_a_hand_with_the_tile_picker(
     assert page.input_value("input[name=winning_tile]") == "3m"
     assert page.locator("#preview .patterns li").count() >= 1
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.click("#save-hand")
+    tap_save(page)
 
     saved_then_sheet(page, zj_session.pk, 1)
     hand = Hand.objects.get()
@@ -176,7 +185,7 @@ def save_a_draw_offline(page: Any, session: Session) -> None:
 def save_offline(page: Any) -> None:
     """Save the hand form with the phone offline: the hand waits in the outbox."""
     page.context.set_offline(True)
-    page.click("#save-hand")
+    tap_save(page)
     page.locator("#outbox", has_text="saved on this phone").wait_for()
 
 
@@ -215,7 +224,7 @@ def test_a_resent_hand_is_recorded_once(page: Any, session: Session, bob: User) 
         return id;
     }"""
     )
-    page.click("#save-hand")  # the same entry, sent directly as well
+    tap_save(page)  # the same entry, sent directly as well
     # Recorded by this send (the form stays for the next hand) or already by the outbox's.
     page.wait_for_url(lambda url: "#hand-1" in url or "saved=" in url)
     if "saved=" in page.url:
@@ -269,7 +278,7 @@ def test_an_mcr_hand_in_the_south_round_with_a_penalty_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     box = page.locator("details.penalties summary").bounding_box()
     assert box["height"] >= 44
-    page.click("#save-hand")
+    tap_save(page)
 
     saved_then_sheet(page, session.pk, 6)
     hand = Hand.objects.get(session=session, number=6)
@@ -347,7 +356,7 @@ def test_a_proxy_error_keeps_the_hand_for_later(page: Any, session: Session, bob
             else route.continue_()
         ),
     )
-    page.click("#save-hand")
+    tap_save(page)
     page.locator("#outbox", has_text="could not take").wait_for()
     assert page.evaluate("window.mahjongOutbox.pending()") == 1 and not Hand.objects.exists()
     page.unroute("**/hands/new/")
@@ -381,7 +390,7 @@ def test_a_kept_hand_the_server_refuses_is_shown_fixed_and_sent(
     assert page.input_value("input[name=client_id]") == entry_id
     assert page.is_checked("fieldset[data-field='winner'] input[value='1']")
     page.fill("input[name=faan]", "2")
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     hand = Hand.objects.get()
     assert str(hand.client_id) == entry_id

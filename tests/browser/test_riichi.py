@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
+from tests.browser.chromium import settle, tap_save
 from tests.browser.test_accessibility import AXE, scheme, schemed_page, violations
 from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
 
@@ -55,7 +56,7 @@ def tap(page: Any, winner: str, codes: list[str]) -> None:
 
 def save(page: Any, place: int) -> None:
     with page.expect_navigation():
-        page.click("#save-hand")
+        tap_save(page)
     assert f"Hand {place} saved ✓" in page.inner_text("#saved-hand")
 
 
@@ -148,7 +149,7 @@ def test_the_calculator_asks_for_riichi_and_dora_under_riichi_rules(page: Any) -
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # The typing above asks for live previews: let them answer before the form is sent (a
     # click during one once left the navigation unseen for 30 s on PostgreSQL in CI).
-    page.wait_for_load_state("networkidle")
+    settle(page)
     with page.expect_navigation():
         page.click("button.primary.big")
     # On a discard: riichi, pinfu, tanyao and dora 2m, 4 han 30 fu.
@@ -215,7 +216,7 @@ def test_abortive_draws_nagashi_pao_and_a_second_winners_tiles_on_a_phone(
     page.select_option("select[name=liable]", "3")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     with page.expect_navigation():
-        page.click("#save-hand")
+        tap_save(page)
 
     hands = list(Hand.objects.filter(session=club_hanchan).order_by("number"))
     assert [h.input["outcome"] for h in hands] == ["abortive", "draw", "ron", "tsumo"]
@@ -246,7 +247,7 @@ def test_a_second_winners_liable_player_is_chosen_on_a_phone(
     page.select_option("select[name=second_winner]", "1")
     page.select_option("select[name=second_limit]", "haneman")
     page.select_option("select[name=second_liable]", "2")
-    page.click("#save-hand")
+    tap_save(page)
     # Refused beside the second winner's liable player, the rest of the entry kept.
     error = page.locator(".other-winner[data-winner='second'] .errorlist")
     error.wait_for()

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Hand, Player, Preferences, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_offline import ready_offline
 from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
 
@@ -34,7 +35,7 @@ def keep_a_draw_offline(page: Any, session: Session) -> None:
     page.goto(sheet + "hands/new/")
     assert page.get_attribute("html", "data-offline-copy") is not None
     page.click(DRAW)
-    page.click("#save-hand")
+    tap_save(page)
 
 
 def test_a_hand_kept_offline_is_told_in_the_members_language(
@@ -77,7 +78,7 @@ def test_a_refused_hand_shows_its_errors_and_the_form_still_works(
     page.click("label:has-text('Discard 打出')")
     page.locator("fieldset[data-field='blamed'] label").nth(2).click()  # C discarded
     page.fill("input[name=faan]", "")  # refused: a win needs its faan
-    page.click("#save-hand")
+    tap_save(page)
     page.locator(".errorlist", has_text="Enter the winner's faan.").wait_for()
     # The page's scripts ran again: the form is enhanced and sends through the outbox.
     page.locator("html.has-js").wait_for(state="attached")
@@ -85,6 +86,6 @@ def test_a_refused_hand_shows_its_errors_and_the_form_still_works(
     page.fill("input[name=faan]", "2")
     page.locator("input[name=faan]").dispatch_event("change")
     page.locator("#preview td", has_text="+16").wait_for()  # hand-form.js previews again
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     assert Hand.objects.get().input == {"outcome": "discard", "winner": 1, "faan": 2, "blamed": 2}

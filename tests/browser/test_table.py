@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Membership, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
 from tests.browser.test_two_phones import fill_hand
 from tests.games.pages import DISCARD
@@ -37,7 +38,7 @@ def test_hands_keep_their_places_after_a_deletion(page: Any, session: Session, b
     assert "After hand 1" in page.inner_text("main")
     follow(page, "#add-hand")
     fill_hand(page)
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     assert "Hand 3 saved ✓" in page.inner_text("#saved-hand")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

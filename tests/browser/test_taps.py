@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.families import get_family
+from tests.browser.chromium import settle
 from tests.browser.test_recording import page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
@@ -46,7 +47,7 @@ class Taps:
 
     def save(self) -> None:
         # The preview of the last tap answered first (the server is not asked twice at once).
-        self.page.wait_for_load_state("networkidle")
+        settle(self.page)
         with self.page.expect_navigation():
             self.on("#save-hand")
         assert "Hand 1 saved ✓" in self.page.inner_text("#saved-hand")

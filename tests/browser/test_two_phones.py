@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Hand, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import (
     PHONE,
     REPORT_CSP_VIOLATIONS,
@@ -40,7 +41,7 @@ def record_first(phone: Any, session: Session) -> None:
     sign_in(phone, "bob")
     phone.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     fill_hand(phone)
-    phone.click("#save-hand")
+    tap_save(phone)
     phone.wait_for_url("**/hands/new/?saved=*")
 
 
@@ -56,7 +57,7 @@ def test_the_second_phone_is_asked_before_recording_the_same_hand_again(
     record_first(second_phone, session)
 
     fill_hand(page)
-    page.click("#save-hand")
+    tap_save(page)
     warning = page.locator("#recorded-meanwhile")
     warning.wait_for()
     assert "Hand 1 was just recorded by bob: B wins 1 faan off C" in warning.inner_text()

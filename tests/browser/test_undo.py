@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.models import Hand, Session
+from tests.browser.chromium import tap_save
 from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
 from tests.browser.test_two_phones import fill_hand
 
@@ -22,7 +23,7 @@ def test_a_member_saves_a_hand_stays_on_the_form_and_undoes_it(
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     fill_hand(page)
-    page.click("#save-hand")
+    tap_save(page)
 
     page.wait_for_url("**/hands/new/?saved=*")
     assert "Hand 1 saved ✓" in page.inner_text("#saved-hand")
@@ -42,7 +43,7 @@ def test_undo_goes_away_when_its_minute_is_over(page: Any, session: Session, bob
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     fill_hand(page)
-    page.click("#save-hand")
+    tap_save(page)
     page.wait_for_url("**/hands/new/?saved=*")
     # The hand was saved 57 seconds ago: Undo is offered for the 2 or 3 seconds left.
     hand = Hand.objects.get()
