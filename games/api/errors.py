@@ -12,6 +12,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,7 +25,7 @@ NON_FIELD = "non_field_errors"
 
 class PreconditionRequired(exceptions.APIException):
     status_code = 428
-    default_detail = "Send If-Match with the hand's ETag (its version) to change it."
+    default_detail = gettext_lazy("Send If-Match with the hand's ETag (its version) to change it.")
     default_code = "precondition_required"
 
 
@@ -43,7 +45,7 @@ class IdempotencyKeyReused(exceptions.APIException):
     default_code = "idempotency_conflict"
 
     def __init__(self, fields: dict[str, list[str]]) -> None:
-        message = next(iter(fields.values()))[0] if fields else "Idempotency key reused."
+        message = next(iter(fields.values()))[0] if fields else _("Idempotency key reused.")
         super().__init__(message)
         self.fields = fields
 
@@ -73,7 +75,7 @@ def _as_api_exception(error: Exception) -> Exception:
     if isinstance(error, DjangoValidationError):
         return exceptions.ValidationError(_django_fields(error))
     if isinstance(error, Http404):
-        return exceptions.NotFound(str(error) or "Not found.")
+        return exceptions.NotFound(str(error) or None)
     if isinstance(error, PermissionDenied):
         return exceptions.PermissionDenied(str(error) or None)
     return error
@@ -104,7 +106,7 @@ def _message_and_fields(error: exceptions.APIException) -> tuple[str, dict[str, 
     general = fields.get(NON_FIELD)
     if general:
         return general[0], fields
-    return "Some of what was sent needs correcting; see the fields.", fields
+    return _("Some of what was sent needs correcting; see the fields."), fields
 
 
 def _flatten(detail: Any, path: str, into: dict[str, list[str]]) -> None:

@@ -53,8 +53,10 @@ class StaleHand(ValidationError):
 
     def __init__(self, current: Hand) -> None:
         super().__init__(
-            "Someone else changed this hand since you opened it; nothing was saved. "
-            "Check its new value below and try again.",
+            _(
+                "Someone else changed this hand since you opened it; nothing was saved. "
+                "Check its new value below and try again."
+            ),
             code="stale",
         )
         self.current = current

@@ -146,6 +146,20 @@ def test_a_stale_etag_gets_412_with_the_current_hand(api_bob: Api, hand: Hand) -
     assert hand.input == SELF_DRAWN
 
 
+def test_the_errors_own_messages_are_in_the_callers_language(api_bob: Api, hand: Hand) -> None:
+    chinese = {"Accept-Language": "zh-HK"}
+    api_bob.patch(f"hands/{hand.pk}/", {"input": SELF_DRAWN, "reason": "a"}, **{"If-Match": '"1"'})
+    late = {"input": DISCARD, "reason": "b"}
+    stale = api_bob.patch(f"hands/{hand.pk}/", late, **{"If-Match": '"1"'}, **chinese).json()
+    assert stale["code"] == "stale" and "已有其他人修改了它" in stale["message"]
+    wrong = {"input": {**SELF_DRAWN, "outcome": "nonsense"}, "reason": "c"}
+    invalid = api_bob.patch(f"hands/{hand.pk}/", wrong, **{"If-Match": '"2"'}, **chinese).json()
+    assert invalid["code"] == "invalid" and invalid["message"].startswith("送出的內容有些需要更正")
+    unmarked = api_bob.delete(f"hands/{hand.pk}/?reason=x", **chinese).json()
+    assert unmarked["code"] == "precondition_required" and "If-Match" in unmarked["message"]
+    assert "請以" in unmarked["message"]
+
+
 def test_a_malformed_if_match_is_400(api_bob: Api, hand: Hand) -> None:
     body = {"input": SELF_DRAWN, "reason": "a"}
     response = api_bob.patch(f"hands/{hand.pk}/", body, **{"If-Match": "yesterday"})
