@@ -159,16 +159,15 @@ def core_modules() -> list[Path]:
     )
 
 
+@pytest.mark.parametrize("app", ["games.stats", "games.webhooks"])
 @pytest.mark.parametrize("path", core_modules(), ids=str)
-def test_the_core_never_imports_the_stats_app(path: Path) -> None:
+def test_the_core_never_imports_the_stats_or_webhooks_app(path: Path, app: str) -> None:
     """The core announces (``games.signals``) and calls what is registered
-    (``games.player_parts``); the stats app connects itself in its ``ready()``."""
-    stats = sorted(
-        name
-        for name in imported_modules(path)
-        if name == "games.stats" or name.startswith("games.stats.")
+    (``games.player_parts``); these apps connect themselves in their ``ready()``."""
+    found = sorted(
+        name for name in imported_modules(path) if name == app or name.startswith(app + ".")
     )
-    assert stats == [], f"{path.relative_to(ROOT)} imports {stats}"
+    assert found == [], f"{path.relative_to(ROOT)} imports {found}"
 
 
 def test_the_core_s_modules_leave_out_the_satellites() -> None:

@@ -15,6 +15,7 @@ from django.db.models import Max, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import signals
 from games.models import (
     Hand,
     HandRevision,
@@ -36,8 +37,6 @@ from games.services.common import (
     seat_names,
 )
 from games.totals import session_totals_refresh
-from games.webhooks import events as webhooks
-from games.webhooks.models import Webhook
 from scoring.families import EngineError, Family, SeatResult, get_family
 
 # A session's seats in their order: Seat's own ordering starts with the session's, a join.
@@ -169,7 +168,7 @@ def _hand_record_once(retry: _Retry, by: User, client_id: uuid.UUID) -> tuple[Ha
         )
         write_scores(hand, results)
         session_totals_refresh(session_ids=[session.pk])
-        webhooks.emit(Webhook.Event.HAND_RECORDED, hand)
+        signals.announce(signals.HAND_RECORDED, hand)
     return hand, True
 
 
@@ -202,7 +201,7 @@ def hand_amend(
         write_scores(hand, results)
         _rescore_later_hands(hand)
         session_totals_refresh(session_ids=[hand.session_id])
-        webhooks.emit(Webhook.Event.HAND_AMENDED, hand)
+        signals.announce(signals.HAND_AMENDED, hand)
     return hand
 
 
@@ -217,7 +216,7 @@ def hand_delete(*, hand: Hand, expected_version: int, reason: str, by: User) -> 
         hand.scores.all().delete()
         _rescore_later_hands(hand)
         session_totals_refresh(session_ids=[hand.session_id])
-        webhooks.emit(Webhook.Event.HAND_DELETED, hand)
+        signals.announce(signals.HAND_DELETED, hand)
     return hand
 
 

@@ -17,12 +17,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import signals
 from games.models import Penalty, PenaltyRevision, Player, Session
 from games.selectors import unique_or_none
 from games.services.common import IdempotencyConflict
 from games.totals import session_totals_refresh
-from games.webhooks import events as webhooks
-from games.webhooks.models import Webhook
 from scoring.penalties import MAX_AMOUNT
 
 NOTE_LENGTH = 200
@@ -113,7 +112,7 @@ def _record_once(
             updated_by=by,
         )
         session_totals_refresh(session_ids=[session.pk])
-        webhooks.emit(Webhook.Event.PENALTY_RECORDED, recorded)
+        signals.announce(signals.PENALTY_RECORDED, recorded)
     return recorded, True
 
 
@@ -133,7 +132,7 @@ def penalty_amend(
         current.zero_sum = changed.zero_sum
         current.save()
         session_totals_refresh(session_ids=[session.pk])
-        webhooks.emit(Webhook.Event.PENALTY_AMENDED, current)
+        signals.announce(signals.PENALTY_AMENDED, current)
     return current
 
 
@@ -146,7 +145,7 @@ def penalty_delete(*, penalty: Penalty, expected_version: int, why: str, by: Use
         current.deleted_at = timezone.now()
         current.save()
         session_totals_refresh(session_ids=[session.pk])
-        webhooks.emit(Webhook.Event.PENALTY_DELETED, current)
+        signals.announce(signals.PENALTY_DELETED, current)
     return current
 
 

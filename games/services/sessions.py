@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
+from games import signals
 from games.models import (
     Club,
     Player,
@@ -23,7 +24,6 @@ from games.models import (
     Session,
 )
 from games.services.common import IdempotencyConflict
-from games.webhooks import events as webhooks
 from scoring.families import Family, get_family
 
 
@@ -186,7 +186,8 @@ def _check_seating(club: Club, family: Family, players: Sequence[Player]) -> Non
 def session_set_status(*, session: Session, status: str) -> Session:
     session.status = status
     session.save(update_fields=["status"])
-    webhooks.emit_session_status(session)
+    if session.status == Session.Status.CLOSED:
+        signals.announce(signals.SESSION_CLOSED, session)
     return session
 
 

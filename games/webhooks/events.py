@@ -33,9 +33,9 @@ def emit(event: str, subject: Hand | Penalty | Session) -> None:
     _send(event, session.club_id, partial(_representation, subject))
 
 
-def emit_session_status(session: Session) -> None:
-    if session.status == Session.Status.CLOSED:
-        emit(Webhook.Event.SESSION_CLOSED, session)
+def on_announced(*, event: str, subject: Hand | Penalty | Session, **kwargs: Any) -> None:
+    """The receiver of the core's ``announced`` (``games.signals``), connected in ``ready()``."""
+    emit(event, subject)
 
 
 def emit_import_finished(job: ImportJob) -> None:

@@ -21,7 +21,7 @@ from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from games import services
+from games import services, signals
 from games.importing import jobs
 from games.models import Club, Player, Season, Session
 from games.webhooks import signing
@@ -407,3 +407,7 @@ def test_an_import_job_that_ends_is_told_to_the_hooks_that_asked(
     assert (failed["id"], failed["status"], failed["hands"]) == (str(bad.pk), "failed", 0)
     assert failed["problems"][0]["line"] == 2 and "invalid line" in failed["problems"][0]["message"]
     assert bodies["good.txt"]["club"] == "dragons" and done["season"] == season.pk
+
+
+def test_every_announcement_of_the_core_is_an_event_a_hook_can_ask_for() -> None:
+    assert set(signals.ANNOUNCEMENTS) <= set(Webhook.Event.values)
