@@ -25,12 +25,22 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.utils import translation
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from games import services
 from games.catalogs import catalogs_compile
 from games.models import Club, Player, RuleSet, Season, Session
 from scoring.chinese import use_english_script
 from tests.browser.chromium import stop_chromium
+
+# How long Hypothesis takes to draw or run an example depends on how busy the machine is (2
+# shared cores, CI): no deadline and no "too slow" health check, which would fail a test for
+# the machine's load rather than for what it checks. Each test's own @settings still apply.
+hypothesis_settings.register_profile(
+    "shared_machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("shared_machine")
 
 PASSWORD = "correct-horse-battery"
 HK_HALF = {"base": "2", "max_faan": 6, "responsibility": "half", "spiciness": "half"}

@@ -130,3 +130,12 @@ def test_sessions_live_in_the_shared_cache_only_when_there_is_one(
     assert load(monkeypatch)["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
     shared = load(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0")
     assert shared["SESSION_ENGINE"] == "django.contrib.sessions.backends.cached_db"
+
+
+def test_hypothesis_fails_a_test_for_what_it_checks_not_for_the_machine_s_load() -> None:
+    """A property test once failed in CI because one draw took 0.9 s on a busy machine."""
+    from hypothesis import HealthCheck
+    from hypothesis import settings as hypothesis_settings
+
+    assert hypothesis_settings.default.deadline is None
+    assert HealthCheck.too_slow in hypothesis_settings.default.suppress_health_check
