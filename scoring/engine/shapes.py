@@ -347,6 +347,38 @@ def _placements(
         yield Arrangement(shape, declared + tuple(groups), len(declared) + index)
 
 
+# --- what an arrangement's sets let family patterns count -------------------------------------
+#
+# A family's pattern table names what a pattern needs to count at all; these are the needs an
+# arrangement meets by how many pungs or kongs and chows it holds (at least one, two, ...).
+TRIPLET: Final = "triplet"
+TWO_TRIPLETS: Final = "triplets_2"
+THREE_TRIPLETS: Final = "triplets_3"
+FOUR_TRIPLETS: Final = "triplets_4"
+CHOW: Final = "chow"
+TWO_CHOWS: Final = "chows_2"
+THREE_CHOWS: Final = "chows_3"
+FOUR_CHOWS: Final = "chows_4"
+_AT_LEAST: Final = {
+    TRIPLET: (TRIPLET, TWO_TRIPLETS, THREE_TRIPLETS, FOUR_TRIPLETS),
+    CHOW: (CHOW, TWO_CHOWS, THREE_CHOWS, FOUR_CHOWS),
+}
+_SET_TRAITS: Final = {
+    (triplets, chows): frozenset(_AT_LEAST[TRIPLET][:triplets] + _AT_LEAST[CHOW][:chows])
+    for triplets in range(5)
+    for chows in range(5)
+}
+
+
+def set_traits(triplets: int, chows: int) -> frozenset[str]:
+    """The needs met by an arrangement with this many pungs or kongs and chows (at most 4).
+
+    >>> sorted(set_traits(2, 1))
+    ['chow', 'triplet', 'triplets_2']
+    """
+    return _SET_TRAITS[triplets, chows]
+
+
 def is_winning(counts: tuple[int, ...], shapes: Sequence[str] = DEFAULT_SHAPES) -> bool:
     """Whether these concealed tile counts complete a hand in one of the shapes."""
     return any(groupings(shape, counts) for shape in shapes)
