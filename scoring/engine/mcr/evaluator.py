@@ -58,7 +58,7 @@ def hand_fans(facts: Facts) -> dict[str, int]:
 def candidate_fans(facts: Facts, hand_level: dict[str, int] | None = None) -> FanCounts:
     """Every fan the arrangement shows, before non-repeat."""
     found = dict(hand_fans(facts) if hand_level is None else hand_level)
-    asked = arrangement_predicates(facts.summary.traits, bool(facts.triplets), facts.shape)
+    asked = arrangement_predicates(facts.summary.traits, len(facts.triplets), facts.shape)
     for fan, predicate in asked:
         count = predicate(facts)
         if count > 0:

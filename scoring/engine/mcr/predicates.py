@@ -20,11 +20,21 @@ from scoring.engine.mcr.facts import (
     MELD,
     NO_HONOUR,
     NO_MELD,
-    TRIPLET,
     Facts,
 )
 from scoring.engine.mcr.knitted import HONOURS_KNITTED, KNITTED_STRAIGHT
-from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Group, GroupKind
+from scoring.engine.shapes import (
+    FOUR_TRIPLETS,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    THREE_TRIPLETS,
+    TRIPLET,
+    TWO_TRIPLETS,
+    Group,
+    GroupKind,
+    set_traits,
+)
 from scoring.engine.tiles import (
     DRAGONS,
     GREEN,
@@ -559,31 +569,15 @@ NEEDS: Final[dict[str, frozenset[str]]] = {
             ("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong"),
         ),
         ((MELD,), ("melded_hand",)),
-        (
-            (TRIPLET, HONOUR),
-            (
-                "big_four_winds",
-                "big_three_dragons",
-                "little_four_winds",
-                "little_three_dragons",
-                "big_three_winds",
-                "two_dragon_pungs",
-                "dragon_pung",
-                "prevalent_wind",
-                "seat_wind",
-            ),
-        ),
-        (
-            (TRIPLET,),
-            (
-                "four_concealed_pungs",
-                "three_concealed_pungs",
-                "two_concealed_pungs",
-                "all_pungs",
-                "pung_of_terminals_or_honours",
-            ),
-        ),
-        ((TRIPLET, NO_HONOUR), ("all_even_pungs",)),
+        ((TRIPLET, HONOUR), ("dragon_pung", "prevalent_wind", "seat_wind")),
+        ((TWO_TRIPLETS, HONOUR), ("little_three_dragons", "two_dragon_pungs")),
+        ((THREE_TRIPLETS, HONOUR), ("big_three_dragons", "little_four_winds", "big_three_winds")),
+        ((FOUR_TRIPLETS, HONOUR), ("big_four_winds",)),
+        ((TWO_TRIPLETS,), ("two_concealed_pungs",)),
+        ((THREE_TRIPLETS,), ("three_concealed_pungs",)),
+        ((FOUR_TRIPLETS,), ("four_concealed_pungs", "all_pungs")),
+        ((TRIPLET,), ("pung_of_terminals_or_honours",)),
+        ((FOUR_TRIPLETS, NO_HONOUR), ("all_even_pungs",)),
     )
     for fan in fans
 }
@@ -612,10 +606,10 @@ def hand_predicates(traits: frozenset[str]) -> Asked:
 
 
 @cache
-def arrangement_predicates(traits: frozenset[str], triplet: bool, shape: str) -> Asked:
+def arrangement_predicates(traits: frozenset[str], triplets: int, shape: str) -> Asked:
     """The arrangement predicates worth asking of an arrangement in ``shape`` of a hand with
-    these traits (``triplet``: it has a pung or kong)."""
-    met = traits | {TRIPLET} if triplet else traits
+    these traits and this many pungs and kongs."""
+    met = traits | set_traits(triplets, 0)
     return tuple(
         (fan, p)
         for fan, p in ARRANGEMENT_PREDICATES.items()

@@ -35,7 +35,7 @@ def _facts(played: Hand) -> Iterator[Facts]:
 def _left_out(facts: Facts) -> set[str]:
     traits = facts.summary.traits
     asked = hand_predicates(traits) + arrangement_predicates(
-        traits, bool(facts.triplets), facts.shape
+        traits, len(facts.triplets), facts.shape
     )
     return set(EVERY_PREDICATE) - {fan for fan, _ in asked}
 
@@ -69,3 +69,10 @@ def test_a_hand_without_honours_is_not_asked_for_honour_fans() -> None:
     left_out = _left_out(facts)
     assert {"all_honours", "half_flush", "dragon_pung", "big_four_winds"} <= left_out
     assert {"all_simples", "no_honours", "all_chows"}.isdisjoint(left_out)
+
+
+def test_an_arrangement_with_one_pung_is_not_asked_for_fans_of_more() -> None:
+    facts = next(_facts(hand("123m456p789s222s55m", "5m")))
+    left_out = _left_out(facts)
+    assert {"all_pungs", "two_concealed_pungs", "four_concealed_pungs"} <= left_out
+    assert "pung_of_terminals_or_honours" not in left_out
