@@ -8,7 +8,7 @@ in ``sets.py``; exclusions and the Chicken Hand in the evaluator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Final
 
@@ -21,6 +21,7 @@ from scoring.engine.mcr.facts import (
     NO_HONOUR,
     NO_MELD,
     Facts,
+    HandSummary,
 )
 from scoring.engine.mcr.knitted import HONOURS_KNITTED, KNITTED_STRAIGHT
 from scoring.engine.shapes import (
@@ -597,6 +598,44 @@ SHAPES: Final[dict[str, frozenset[str]]] = {
 }
 
 Asked = tuple[tuple[str, Predicate], ...]
+
+
+# Hand fans that read nothing but one fact of the hand: the numbers of its tiles (with no
+# honour), or its suits and whether it has an honour. Their answers are kept per value of
+# that fact (at most 512 sets of numbers, 16 of suits), so hands sharing it ask them once;
+# tests/engine/mcr/test_predicate_needs.py checks the kept answers against the predicates.
+_TERMINAL_FANS: Final = ("all_terminals", "all_simples")
+RANK_FANS: Final = frozenset(
+    {*_TERMINAL_FANS, "upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four"}
+)
+SUIT_FANS: Final = frozenset(
+    {"full_flush", "half_flush", "one_voided_suit", "no_honours", "all_honours"}
+)
+
+
+def _suits_and_honour(summary: HandSummary) -> Hashable:
+    return summary.suits, summary.has_honour
+
+
+def _numbers(summary: HandSummary) -> Hashable:
+    return summary.ranks
+
+
+FanCounts = tuple[tuple[str, int], ...]
+Grouped = tuple[Callable[[HandSummary], Hashable], Asked, dict[Hashable, FanCounts]]
+
+
+@cache
+def grouped_hand_predicates(traits: frozenset[str]) -> tuple[Asked, tuple[Grouped, ...]]:
+    """``hand_predicates`` split in those asked of each hand, and groups of those that read
+    one fact of the hand (the fact, the group, and the answers kept per value of the fact)."""
+    asked = hand_predicates(traits)
+    groups: tuple[Grouped, ...] = tuple(
+        (fact, members, {})
+        for fact, fans in ((_numbers, RANK_FANS), (_suits_and_honour, SUIT_FANS))
+        if (members := tuple(item for item in asked if item[0] in fans))
+    )
+    return tuple(item for item in asked if item[0] not in RANK_FANS | SUIT_FANS), groups
 
 
 @cache
