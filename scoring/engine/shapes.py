@@ -269,11 +269,14 @@ SEVEN_PAIRS: Final = "seven_pairs"
 THIRTEEN_ORPHANS: Final = "thirteen_orphans"
 
 SHAPE_FINDERS: dict[str, ShapeFinder] = {}
+# The finders themselves, for ``arrangements``, which keeps all shapes' groupings at once.
+_FINDERS: dict[str, ShapeFinder] = {}
 
 
 def register_shape(name: str, finder: ShapeFinder) -> None:
     """Add a shape finder under ``name`` (its results are cached by tile counts)."""
     SHAPE_FINDERS[name] = cache(finder)
+    _FINDERS[name] = finder
 
 
 register_shape(STANDARD, standard_groupings)
@@ -328,7 +331,15 @@ def arrangements(hand: Hand, shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Ar
 def _shape_groupings(
     shapes: tuple[str, ...], counts: tuple[int, ...]
 ) -> tuple[tuple[str, Grouping], ...]:
-    return tuple((shape, grouping) for shape in shapes for grouping in groupings(shape, counts))
+    # the finders, not their caches: these counts' groupings are kept here, all shapes at once
+    return tuple((shape, grouping) for shape in shapes for grouping in _finder(shape)(counts))
+
+
+def _finder(shape: str) -> ShapeFinder:
+    try:
+        return _FINDERS[shape]
+    except KeyError:
+        raise ValueError(f"unknown hand shape {shape!r}") from None
 
 
 def _placements(

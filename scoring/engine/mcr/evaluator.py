@@ -198,7 +198,10 @@ def evaluate(hand: Hand, rules: MCRRules = STANDARD) -> Evaluation:
     without_bonus = _total(counted, rules)
     legal = without_bonus >= rules.minimum
     # ``counted`` is in the order of RANK already (``apply_exclusions``)
-    patterns = [_pattern(fan, count, rules) for fan, count in counted.items()]
+    values = _VALUES
+    if "two_concealed_kongs" in counted:  # its value is the rules' (6 or 8)
+        values = {**_VALUES, "two_concealed_kongs": rules.two_concealed_kongs}
+    patterns = [_counted(fan, values[fan], count) for fan, count in counted.items()]
     flowers = len(hand.bonus)
     if legal and flowers:
         patterns.append(_pattern("flower_tiles", flowers, rules))

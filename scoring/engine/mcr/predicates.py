@@ -601,8 +601,9 @@ Asked = tuple[tuple[str, Predicate], ...]
 
 
 # Hand fans that read nothing but one fact of the hand: the numbers of its tiles (with no
-# honour), or its suits and whether it has an honour. Their answers are kept per value of
-# that fact (at most 512 sets of numbers, 16 of suits), so hands sharing it ask them once;
+# honour), its suits and whether it has an honour, or its claimed sets and the way it was won.
+# Their answers are kept per value of that fact (at most 512 sets of numbers, 16 of suits, 10
+# of the rest), so hands sharing it ask them once;
 # tests/engine/mcr/test_predicate_needs.py checks the kept answers against the predicates.
 _TERMINAL_FANS: Final = ("all_terminals", "all_simples")
 RANK_FANS: Final = frozenset(
@@ -621,6 +622,16 @@ def _numbers(summary: HandSummary) -> Hashable:
     return summary.ranks
 
 
+# Fans that read only whether sets were claimed and whether the winning tile was drawn.
+CLAIM_FANS: Final = frozenset(
+    {"melded_hand", "fully_concealed_hand", "concealed_hand", "self_drawn"}
+)
+
+
+def _claims_and_draw(summary: HandSummary) -> Hashable:
+    return summary.melded_sets, summary.hand.self_drawn
+
+
 FanCounts = tuple[tuple[str, int], ...]
 Grouped = tuple[Callable[[HandSummary], Hashable], Asked, dict[Hashable, FanCounts]]
 
@@ -632,10 +643,18 @@ def grouped_hand_predicates(traits: frozenset[str]) -> tuple[Asked, tuple[Groupe
     asked = hand_predicates(traits)
     groups: tuple[Grouped, ...] = tuple(
         (fact, members, {})
-        for fact, fans in ((_numbers, RANK_FANS), (_suits_and_honour, SUIT_FANS))
+        for fact, fans in _GROUPS
         if (members := tuple(item for item in asked if item[0] in fans))
     )
-    return tuple(item for item in asked if item[0] not in RANK_FANS | SUIT_FANS), groups
+    return tuple(item for item in asked if item[0] not in _GROUPED), groups
+
+
+_GROUPS: Final = (
+    (_numbers, RANK_FANS),
+    (_suits_and_honour, SUIT_FANS),
+    (_claims_and_draw, CLAIM_FANS),
+)
+_GROUPED: Final = RANK_FANS | SUIT_FANS | CLAIM_FANS
 
 
 @cache
