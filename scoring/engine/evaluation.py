@@ -103,17 +103,19 @@ class Evaluation:
 encode_json = json.JSONEncoder(ensure_ascii=False).encode
 _TRUTH: Final = {True: "true", False: "false"}
 # Each pattern's and string's JSON text, encoded once (there are a few hundred of each).
-_PATTERN_TEXTS: Final[dict[CountedPattern, str]] = {}
+# A pattern is looked up by its fields as a plain tuple (hashed without a Python call).
+_PATTERN_TEXTS: Final[dict[tuple[str, str, str, int, int], str]] = {}
 _STRING_TEXTS: Final[dict[str, str]] = {}
 _TEXTS_MAX: Final = 4096  # bounded: a long batch of odd inputs cannot grow them forever
 
 
 def _pattern_text(pattern: CountedPattern) -> str:
-    text = _PATTERN_TEXTS.get(pattern)
+    key = (pattern.id, pattern.name, pattern.name_zh, pattern.value, pattern.count)
+    text = _PATTERN_TEXTS.get(key)
     if text is None:
         text = encode_json(pattern.to_json())
         if len(_PATTERN_TEXTS) < _TEXTS_MAX:
-            _PATTERN_TEXTS[pattern] = text
+            _PATTERN_TEXTS[key] = text
     return text
 
 
