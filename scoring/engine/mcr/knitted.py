@@ -228,7 +228,14 @@ def single_wait(counts: tuple[int, ...]) -> bool:
     [True, False]
     """
     if not _irregular_possible(counts):
-        return _standard_wait_count(counts) == 1
+        standard = _standard_wait_count(counts)
+        odd = _seven_pairs_wait(counts)
+        if odd is None:
+            return standard == 1
+        # the odd kind makes seven pairs: one more wait unless it also makes four sets
+        work = list(counts)
+        work[odd] += 1
+        return standard + (not standard_complete(work)) == 1
     work = list(counts)
     found = 0
     for t in sorted(_candidates(counts)):
@@ -274,8 +281,8 @@ def _suit_forms_with_one_more(part: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _irregular_possible(counts: tuple[int, ...]) -> bool:
-    """Whether one more tile could make these tiles seven pairs, thirteen orphans or a
-    knitted shape (when none can, only four sets and a pair need testing). Honours and
+    """Whether one more tile could make these tiles thirteen orphans or a knitted shape
+    (when none can, only four sets and a pair, and seven pairs, need testing). Honours and
     knitted tiles need 13 different tiles first; a knitted straight needs its knitted set."""
     total = sum(counts)
     if total % 3 != 1:
@@ -284,6 +291,14 @@ def _irregular_possible(counts: tuple[int, ...]) -> bool:
         return True  # eight of a knitted set's nine tiles: a knitted straight may be a tile away
     if total != 13:
         return False
-    odd = sum(c % 2 for c in counts)
     honours_knitted = max(counts) == 1 and sum(counts[27:]) >= 4  # a fifth honour to come
-    return odd == 1 or sum(counts[t] for t in ORPHANS) == 13 or honours_knitted
+    return sum(counts[t] for t in ORPHANS) == 13 or honours_knitted
+
+
+def _seven_pairs_wait(counts: tuple[int, ...]) -> Tile | None:
+    """The kind that would make these 13 tiles seven pairs (the one held an odd number of
+    times, when all others are even), or None."""
+    if sum(counts) != 13:
+        return None
+    odd = [t for t, count in enumerate(counts) if count % 2]
+    return odd[0] if len(odd) == 1 else None

@@ -88,3 +88,19 @@ def test_a_single_wait_near_a_knitted_straight_is_one_kind_among_the_waits() -> 
 
 def _with(held: list[int], kind: int) -> tuple[int, ...]:
     return tuple(count + (index == kind) for index, count in enumerate(held))
+
+
+def test_a_single_wait_near_seven_pairs_is_one_kind_among_the_waits() -> None:
+    rng = random.Random(42)
+    singles = 0
+    for _ in range(5_000):
+        held = [0] * KINDS
+        suit = rng.randrange(3) * 9
+        kinds = rng.sample(range(suit, suit + 9), 7) if rng.random() < 0.7 else None
+        for kind in kinds or rng.sample(range(KINDS), 7):
+            held[kind] += 2
+        held[rng.choice([t for t in range(KINDS) if held[t]])] -= 1  # a pair a tile short
+        expected = wait_kinds(tuple(held))
+        assert single_wait(tuple(held)) is (len(expected) == 1), held
+        singles += len(expected) == 1
+    assert singles > 500
