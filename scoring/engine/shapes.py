@@ -269,14 +269,11 @@ SEVEN_PAIRS: Final = "seven_pairs"
 THIRTEEN_ORPHANS: Final = "thirteen_orphans"
 
 SHAPE_FINDERS: dict[str, ShapeFinder] = {}
-# The finders themselves, for ``arrangements``, which keeps all shapes' groupings at once.
-_FINDERS: dict[str, ShapeFinder] = {}
 
 
 def register_shape(name: str, finder: ShapeFinder) -> None:
     """Add a shape finder under ``name`` (its results are cached by tile counts)."""
     SHAPE_FINDERS[name] = cache(finder)
-    _FINDERS[name] = finder
 
 
 register_shape(STANDARD, standard_groupings)
@@ -336,10 +333,13 @@ def _shape_groupings(
 
 
 def _finder(shape: str) -> ShapeFinder:
+    """The shape's finder itself, behind its cache (which keeps it as ``__wrapped__``)."""
     try:
-        return _FINDERS[shape]
+        cached = SHAPE_FINDERS[shape]
     except KeyError:
         raise ValueError(f"unknown hand shape {shape!r}") from None
+    finder: ShapeFinder = getattr(cached, "__wrapped__", cached)
+    return finder
 
 
 def _placements(
