@@ -7,10 +7,11 @@ object satisfying ``Evaluator``; ``FAMILY_MODULES`` names where each lives, so t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from scoring.engine.errors import RulesError
 from scoring.engine.hand import Hand, hand_from_json
@@ -82,6 +83,50 @@ class Evaluation:
             "arrangement": list(self.arrangement),
         }
 
+    def json_text(self, unit: str) -> str:
+        """``to_json()`` with ``"unit"`` last, as JSON text: the same characters as
+        ``json.dumps(..., ensure_ascii=False)``, built from pieces each encoded once (the
+        patterns and group codes repeat from hand to hand)."""
+        patterns = ", ".join([_pattern_text(pattern) for pattern in self.patterns])
+        groups = ", ".join([_string_text(code) for code in self.arrangement])
+        return (
+            f'{{"ok": true, "family": {_string_text(self.family)}, '
+            f'"preset": {_string_text(self.preset)}, "total": {int.__repr__(self.total)}, '
+            f'"total_without_bonus": {int.__repr__(self.total_without_bonus)}, '
+            f'"meets_minimum": {_TRUTH[self.meets_minimum]}, "limit": {_TRUTH[self.limit]}, '
+            f'"patterns": [{patterns}], "arrangement": [{groups}], '
+            f'"unit": {_string_text(unit)}}}'
+        )
+
+
+# One encoder for every piece of JSON text: ``json.dumps`` with an option builds one per call.
+encode_json = json.JSONEncoder(ensure_ascii=False).encode
+_TRUTH: Final = {True: "true", False: "false"}
+# Each pattern's and string's JSON text, encoded once (there are a few hundred of each).
+# A pattern is looked up by its fields as a plain tuple (hashed without a Python call).
+_PATTERN_TEXTS: Final[dict[tuple[str, str, str, int, int], str]] = {}
+_STRING_TEXTS: Final[dict[str, str]] = {}
+_TEXTS_MAX: Final = 4096  # bounded: a long batch of odd inputs cannot grow them forever
+
+
+def _pattern_text(pattern: CountedPattern) -> str:
+    key = (pattern.id, pattern.name, pattern.name_zh, pattern.value, pattern.count)
+    text = _PATTERN_TEXTS.get(key)
+    if text is None:
+        text = encode_json(pattern.to_json())
+        if len(_PATTERN_TEXTS) < _TEXTS_MAX:
+            _PATTERN_TEXTS[key] = text
+    return text
+
+
+def _string_text(value: str) -> str:
+    text = _STRING_TEXTS.get(value)
+    if text is None:
+        text = encode_json(str(value))
+        if len(_STRING_TEXTS) < _TEXTS_MAX:
+            _STRING_TEXTS[value] = text
+    return text
+
 
 class Evaluator:
     """What a rule family's engine offers the dispatcher: its names and unit, its presets, and
@@ -122,6 +167,19 @@ class Evaluator:
         (classical: ``"mahjong"`` and losers' partial hands; riichi: riichi, dora, red fives)
         reads the object itself."""
         return self.evaluate(hand_from_json(data), preset).to_json()
+
+    def result_text(self, data: object, preset: str) -> str:
+        """``evaluate_object``'s result as JSON text (what ``mahjong-score evaluate``
+        writes). A family that reads plain hand-json builds it from its ``Evaluation``
+        without a dictionary in between (``HandJsonEvaluator``)."""
+        return encode_json(evaluate_object(self, data, preset))
+
+
+class HandJsonEvaluator(Evaluator):
+    """A family whose hand objects are plain hand-json (Zung Jung, MCR)."""
+
+    def result_text(self, data: object, preset: str) -> str:
+        return self.evaluate(hand_from_json(data), preset).json_text(self.unit)
 
 
 def family(name: str) -> Evaluator:

@@ -103,21 +103,32 @@ class Hand:
 
     def __post_init__(self) -> None:
         concealed = tuple(sorted(self.concealed))
+        concealed_counts = counts(concealed)
+        tile_counts = concealed_counts.copy()
         tiles = concealed
+        kongs = 0
+        is_concealed = True
         for meld in self.melds:
             tiles += meld.tiles
+            for t in meld.tiles:
+                if t < KINDS:
+                    tile_counts[t] += 1
+            kongs += meld.kind is MeldKind.KONG
+            is_concealed = is_concealed and meld.concealed
+        bonus = tuple(sorted(self.bonus)) if self.bonus else ()
         # The cached properties below, filled at once: validation reads them all, and
         # ``functools.cached_property`` takes a lock on every first read (Python 3.11).
         vars(self).update(
             concealed=concealed,
-            bonus=tuple(sorted(self.bonus)),
+            bonus=bonus,
             tiles=tiles,
-            _tile_counts=tuple(counts(tiles)),
-            _concealed_counts=tuple(counts(concealed)),
-            kong_count=sum(1 for meld in self.melds if meld.kind is MeldKind.KONG),
-            is_concealed=all(meld.concealed for meld in self.melds),
+            _tile_counts=tuple(tile_counts),
+            _concealed_counts=tuple(concealed_counts),
+            kong_count=kongs,
+            is_concealed=is_concealed,
         )
-        validate(self)
+        if not _plainly_valid(self):  # then the checks one by one, to say what is wrong
+            validate(self)
 
     @cached_property
     def kong_count(self) -> int:
@@ -151,6 +162,26 @@ class Hand:
     def concealed_counts(self) -> tuple[int, ...]:
         """How many of each kind are in the concealed part (the key for shape searches)."""
         return self._concealed_counts
+
+
+def _plainly_valid(hand: Hand) -> bool:
+    """Whether the hand passes every check of ``validate`` without a flag to weigh: the same
+    checks in bulk (most hands pass them all; any other goes through ``validate``)."""
+    concealed = hand.concealed
+    bonus = hand.bonus
+    return (
+        bool(concealed)
+        and concealed[-1] < KINDS  # sorted: no bonus tile in play
+        and hand.winning_tile in concealed  # so not a bonus tile either
+        and (not bonus or (bonus[0] >= KINDS and len(set(bonus)) == len(bonus)))
+        and hand.seat_wind in WINDS
+        and hand.prevailing_wind in WINDS
+        and len(hand.melds) <= MAX_MELDS
+        and all(meld in _VALID_MELDS for meld in hand.melds)
+        and len(hand.tiles) == HAND_TILES + hand.kong_count
+        and max(hand._tile_counts) <= 4
+        and not flagged(hand)
+    )
 
 
 def validate(hand: Hand) -> None:

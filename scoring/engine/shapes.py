@@ -328,7 +328,18 @@ def arrangements(hand: Hand, shapes: Sequence[str] = DEFAULT_SHAPES) -> tuple[Ar
 def _shape_groupings(
     shapes: tuple[str, ...], counts: tuple[int, ...]
 ) -> tuple[tuple[str, Grouping], ...]:
-    return tuple((shape, grouping) for shape in shapes for grouping in groupings(shape, counts))
+    # the finders, not their caches: these counts' groupings are kept here, all shapes at once
+    return tuple((shape, grouping) for shape in shapes for grouping in _finder(shape)(counts))
+
+
+def _finder(shape: str) -> ShapeFinder:
+    """The shape's finder itself, behind its cache (which keeps it as ``__wrapped__``)."""
+    try:
+        cached = SHAPE_FINDERS[shape]
+    except KeyError:
+        raise ValueError(f"unknown hand shape {shape!r}") from None
+    finder: ShapeFinder = getattr(cached, "__wrapped__", cached)
+    return finder
 
 
 def _placements(
@@ -345,6 +356,38 @@ def _placements(
         if group.kind is GroupKind.PUNG and not hand.self_drawn:
             groups[index] = group._replace(concealed=False)
         yield Arrangement(shape, declared + tuple(groups), len(declared) + index)
+
+
+# --- what an arrangement's sets let family patterns count -------------------------------------
+#
+# A family's pattern table names what a pattern needs to count at all; these are the needs an
+# arrangement meets by how many pungs or kongs and chows it holds (at least one, two, ...).
+TRIPLET: Final = "triplet"
+TWO_TRIPLETS: Final = "triplets_2"
+THREE_TRIPLETS: Final = "triplets_3"
+FOUR_TRIPLETS: Final = "triplets_4"
+CHOW: Final = "chow"
+TWO_CHOWS: Final = "chows_2"
+THREE_CHOWS: Final = "chows_3"
+FOUR_CHOWS: Final = "chows_4"
+_AT_LEAST: Final = {
+    TRIPLET: (TRIPLET, TWO_TRIPLETS, THREE_TRIPLETS, FOUR_TRIPLETS),
+    CHOW: (CHOW, TWO_CHOWS, THREE_CHOWS, FOUR_CHOWS),
+}
+_SET_TRAITS: Final = {
+    (triplets, chows): frozenset(_AT_LEAST[TRIPLET][:triplets] + _AT_LEAST[CHOW][:chows])
+    for triplets in range(5)
+    for chows in range(5)
+}
+
+
+def set_traits(triplets: int, chows: int) -> frozenset[str]:
+    """The needs met by an arrangement with this many pungs or kongs and chows (at most 4).
+
+    >>> sorted(set_traits(2, 1))
+    ['chow', 'triplet', 'triplets_2']
+    """
+    return _SET_TRAITS[triplets, chows]
 
 
 def is_winning(counts: tuple[int, ...], shapes: Sequence[str] = DEFAULT_SHAPES) -> bool:

@@ -230,3 +230,29 @@ def test_a_meld_read_before_is_the_same_meld_and_a_bad_copy_of_it_is_still_refus
             {**hand, "concealed": "123m456p11z", "melds": [chow, {**chow, "tiles": "799s"}]}
         )
     assert refused.value.field == "melds[1].tiles"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"concealed": "123m456p789s1z"}, "concealed"),  # too few tiles
+        ({"concealed": "123m456p789s55s", "winning_tile": "5s"}, "concealed"),  # a fifth 5s
+        ({"bonus": "11f"}, "bonus"),
+        ({"bonus": "1f5s"}, "bonus"),
+        ({"seat_wind": "5z"}, "seat_wind"),
+        ({"prevailing_wind": "1m"}, "prevailing_wind"),
+        ({"winning_tile": "9p"}, "winning_tile"),
+        ({"concealed": "123m456p789s11z1f"}, "concealed"),
+        ({"last_discard": True, "self_drawn": True}, "last_discard"),
+    ],
+)
+def test_a_hand_with_a_meld_checked_before_is_still_checked_in_full(
+    changes: dict[str, Any], field: str
+) -> None:
+    # A meld seen before is not checked again; everything else about the hand still is.
+    data = {"concealed": "123m456p789s11z", "winning_tile": "1z"}
+    data["melds"] = [{"type": "pung", "tiles": "555s"}]
+    hand_from_json(data)
+    with pytest.raises(HandError) as refused:
+        hand_from_json({**data, **changes})
+    assert refused.value.field == field

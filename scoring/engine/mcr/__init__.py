@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.engine.errors import Term
-from scoring.engine.evaluation import Evaluation, Evaluator
+from scoring.engine.evaluation import Evaluation, HandJsonEvaluator
 from scoring.engine.hand import Hand
 from scoring.engine.mcr.evaluator import best_reading, evaluate, fan_value
 from scoring.engine.mcr.fans import BY_PMN, FANS, Fan
@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 
-class MCREvaluator(Evaluator):
+class MCREvaluator(HandJsonEvaluator):
     """The ``mcr`` entry of the family registry."""
 
     name = "mcr"

@@ -20,7 +20,7 @@ from scoring.engine.hand import Hand
 from scoring.engine.mcr.facts import Facts, HandSummary
 from scoring.engine.mcr.fans import EXCLUDES, FANS, RANK
 from scoring.engine.mcr.knitted import MCR_SHAPES
-from scoring.engine.mcr.predicates import arrangement_predicates, hand_predicates
+from scoring.engine.mcr.predicates import arrangement_predicates, grouped_hand_predicates
 from scoring.engine.mcr.rules import STANDARD, MCRRules
 from scoring.engine.mcr.sets import chow_fan_counts, pung_fan_counts
 from scoring.engine.shapes import Arrangement, Group, GroupKind, arrangements
@@ -48,17 +48,25 @@ def fan_value(fan: str, rules: MCRRules) -> int:
 def hand_fans(facts: Facts) -> dict[str, int]:
     """The fans that do not depend on the arrangement (any arrangement of the hand will do)."""
     found: dict[str, int] = {}
-    for fan, predicate in hand_predicates(facts.summary.traits):
+    asked, groups = grouped_hand_predicates(facts.summary.traits)
+    for fan, predicate in asked:
         count = predicate(facts)
         if count > 0:
             found[fan] = count
+    for fact, members, kept in groups:
+        value = fact(facts.summary)
+        answers = kept.get(value)
+        if answers is None:
+            answers = tuple((fan, count) for fan, p in members if (count := p(facts)) > 0)
+            kept[value] = answers
+        found.update(answers)
     return found
 
 
 def candidate_fans(facts: Facts, hand_level: dict[str, int] | None = None) -> FanCounts:
     """Every fan the arrangement shows, before non-repeat."""
     found = dict(hand_fans(facts) if hand_level is None else hand_level)
-    asked = arrangement_predicates(facts.summary.traits, bool(facts.triplets), facts.shape)
+    asked = arrangement_predicates(facts.summary.traits, len(facts.triplets), facts.shape)
     for fan, predicate in asked:
         count = predicate(facts)
         if count > 0:
@@ -189,7 +197,11 @@ def evaluate(hand: Hand, rules: MCRRules = STANDARD) -> Evaluation:
     counted, arrangement = best_reading(hand, rules)
     without_bonus = _total(counted, rules)
     legal = without_bonus >= rules.minimum
-    patterns = [_pattern(fan, counted[fan], rules) for fan in sorted(counted, key=RANK.__getitem__)]
+    # ``counted`` is in the order of RANK already (``apply_exclusions``)
+    values = _VALUES
+    if "two_concealed_kongs" in counted:  # its value is the rules' (6 or 8)
+        values = {**_VALUES, "two_concealed_kongs": rules.two_concealed_kongs}
+    patterns = [_counted(fan, values[fan], count) for fan, count in counted.items()]
     flowers = len(hand.bonus)
     if legal and flowers:
         patterns.append(_pattern("flower_tiles", flowers, rules))

@@ -20,7 +20,6 @@ KONG: Final = "kong"  # a declared kong
 MELD: Final = "meld"  # a declared meld
 NO_MELD: Final = "no_meld"
 FLAG: Final = "flag"  # a context flag (last tile of the wall, robbing a kong, ...)
-TRIPLET: Final = "triplet"  # a pung or kong in the arrangement
 
 ANY: Final = frozenset[str]()
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import permutations
+from operator import itemgetter
 from typing import Final
 
 from scoring.engine.shapes import (
@@ -50,15 +51,17 @@ def knitted_tiles(knitted_set: tuple[Tile, Tile, Tile]) -> tuple[Tile, ...]:
 
 
 _KNITTED_TILES: Final = tuple(frozenset(knitted_tiles(k)) for k in KNITTED_SETS)
+# Each knitted set's nine counts, read from a hand's counts in one call.
+_KNITTED_COUNTS: Final = tuple(itemgetter(*knitted_tiles(k)) for k in KNITTED_SETS)
 
 
 def knitted_straight_groupings(counts: tuple[int, ...]) -> tuple[Grouping, ...]:
     """Knitted straight (组合龙) read as three special chows, plus one set and a pair."""
-    if sum(counts) not in (11, 14) or sum(1 for c in counts[:27] if c) < 9:
+    if sum(counts) not in (11, 14) or counts[:27].count(0) > 18:  # fewer than 9 suit kinds
         return ()
     results: list[Grouping] = []
-    for knitted_set, tiles in zip(KNITTED_SETS, _KNITTED_TILES, strict=True):
-        if any(counts[t] == 0 for t in tiles):
+    for knitted_set, tiles, held in zip(KNITTED_SETS, _KNITTED_TILES, _KNITTED_COUNTS, strict=True):
+        if 0 in held(counts):
             continue
         rest = list(counts)
         for t in tiles:
@@ -87,10 +90,12 @@ register_shape(HONOURS_KNITTED, honours_knitted_groupings)
 
 
 def _standard_complete(work: list[int], pair_left: bool, start: int = 0) -> bool:
+    """Whether ``work`` (the 34 counts, or one suit's nine) is sets and ``pair_left`` pairs."""
     i = start
-    while i < KINDS and work[i] == 0:
+    end = len(work)
+    while i < end and work[i] == 0:
         i += 1
-    if i == KINDS:
+    if i == end:
         return not pair_left
     count = work[i]
     if pair_left and count >= 2:
@@ -124,8 +129,7 @@ def _suit_form(part: tuple[int, ...]) -> int:
     remainder = sum(part) % 3
     if remainder == 1:
         return -1
-    work = [*part, *[0] * (KINDS - len(part))]
-    return remainder // 2 if _standard_complete(work, remainder == 2) else -1
+    return remainder // 2 if _standard_complete(list(part), remainder == 2) else -1
 
 
 def standard_complete(counts: Sequence[int]) -> bool:
@@ -224,7 +228,14 @@ def single_wait(counts: tuple[int, ...]) -> bool:
     [True, False]
     """
     if not _irregular_possible(counts):
-        return _standard_wait_count(counts) == 1
+        standard = _standard_wait_count(counts)
+        odd = _seven_pairs_wait(counts)
+        if odd is None:
+            return standard == 1
+        # the odd kind makes seven pairs: one more wait unless it also makes four sets
+        work = list(counts)
+        work[odd] += 1
+        return standard + (not standard_complete(work)) == 1
     work = list(counts)
     found = 0
     for t in sorted(_candidates(counts)):
@@ -270,14 +281,24 @@ def _suit_forms_with_one_more(part: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _irregular_possible(counts: tuple[int, ...]) -> bool:
-    """Whether one more tile could make these tiles seven pairs, thirteen orphans or a
-    knitted shape (when none can, only four sets and a pair need testing)."""
+    """Whether one more tile could make these tiles thirteen orphans or a knitted shape
+    (when none can, only four sets and a pair, and seven pairs, need testing). Honours and
+    knitted tiles need 13 different tiles first; a knitted straight needs its knitted set."""
     total = sum(counts)
     if total % 3 != 1:
         return False
-    if sum(1 for c in counts[:27] if c) >= 8:  # a knitted straight or honours and knitted
-        return True
+    if any(held(counts).count(0) <= 1 for held in _KNITTED_COUNTS):
+        return True  # eight of a knitted set's nine tiles: a knitted straight may be a tile away
     if total != 13:
         return False
-    odd = sum(c % 2 for c in counts)
-    return odd == 1 or sum(counts[t] for t in ORPHANS) == 13 or max(counts) == 1
+    honours_knitted = max(counts) == 1 and sum(counts[27:]) >= 4  # a fifth honour to come
+    return sum(counts[t] for t in ORPHANS) == 13 or honours_knitted
+
+
+def _seven_pairs_wait(counts: tuple[int, ...]) -> Tile | None:
+    """The kind that would make these 13 tiles seven pairs (the one held an odd number of
+    times, when all others are even), or None."""
+    if sum(counts) != 13:
+        return None
+    odd = [t for t, count in enumerate(counts) if count % 2]
+    return odd[0] if len(odd) == 1 else None

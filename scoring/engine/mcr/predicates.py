@@ -8,7 +8,7 @@ in ``sets.py``; exclusions and the Chicken Hand in the evaluator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Final
 
@@ -20,11 +20,22 @@ from scoring.engine.mcr.facts import (
     MELD,
     NO_HONOUR,
     NO_MELD,
-    TRIPLET,
     Facts,
+    HandSummary,
 )
 from scoring.engine.mcr.knitted import HONOURS_KNITTED, KNITTED_STRAIGHT
-from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Group, GroupKind
+from scoring.engine.shapes import (
+    FOUR_TRIPLETS,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    THREE_TRIPLETS,
+    TRIPLET,
+    TWO_TRIPLETS,
+    Group,
+    GroupKind,
+    set_traits,
+)
 from scoring.engine.tiles import (
     DRAGONS,
     GREEN,
@@ -559,31 +570,15 @@ NEEDS: Final[dict[str, frozenset[str]]] = {
             ("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong"),
         ),
         ((MELD,), ("melded_hand",)),
-        (
-            (TRIPLET, HONOUR),
-            (
-                "big_four_winds",
-                "big_three_dragons",
-                "little_four_winds",
-                "little_three_dragons",
-                "big_three_winds",
-                "two_dragon_pungs",
-                "dragon_pung",
-                "prevalent_wind",
-                "seat_wind",
-            ),
-        ),
-        (
-            (TRIPLET,),
-            (
-                "four_concealed_pungs",
-                "three_concealed_pungs",
-                "two_concealed_pungs",
-                "all_pungs",
-                "pung_of_terminals_or_honours",
-            ),
-        ),
-        ((TRIPLET, NO_HONOUR), ("all_even_pungs",)),
+        ((TRIPLET, HONOUR), ("dragon_pung", "prevalent_wind", "seat_wind")),
+        ((TWO_TRIPLETS, HONOUR), ("little_three_dragons", "two_dragon_pungs")),
+        ((THREE_TRIPLETS, HONOUR), ("big_three_dragons", "little_four_winds", "big_three_winds")),
+        ((FOUR_TRIPLETS, HONOUR), ("big_four_winds",)),
+        ((TWO_TRIPLETS,), ("two_concealed_pungs",)),
+        ((THREE_TRIPLETS,), ("three_concealed_pungs",)),
+        ((FOUR_TRIPLETS,), ("four_concealed_pungs", "all_pungs")),
+        ((TRIPLET,), ("pung_of_terminals_or_honours",)),
+        ((FOUR_TRIPLETS, NO_HONOUR), ("all_even_pungs",)),
     )
     for fan in fans
 }
@@ -605,6 +600,63 @@ SHAPES: Final[dict[str, frozenset[str]]] = {
 Asked = tuple[tuple[str, Predicate], ...]
 
 
+# Hand fans that read nothing but one fact of the hand: the numbers of its tiles (with no
+# honour), its suits and whether it has an honour, or its claimed sets and the way it was won.
+# Their answers are kept per value of that fact (at most 512 sets of numbers, 16 of suits, 10
+# of the rest), so hands sharing it ask them once;
+# tests/engine/mcr/test_predicate_needs.py checks the kept answers against the predicates.
+_TERMINAL_FANS: Final = ("all_terminals", "all_simples")
+RANK_FANS: Final = frozenset(
+    {*_TERMINAL_FANS, "upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four"}
+)
+SUIT_FANS: Final = frozenset(
+    {"full_flush", "half_flush", "one_voided_suit", "no_honours", "all_honours"}
+)
+
+
+def _suits_and_honour(summary: HandSummary) -> Hashable:
+    return summary.suits, summary.has_honour
+
+
+def _numbers(summary: HandSummary) -> Hashable:
+    return summary.ranks
+
+
+# Fans that read only whether sets were claimed and whether the winning tile was drawn.
+CLAIM_FANS: Final = frozenset(
+    {"melded_hand", "fully_concealed_hand", "concealed_hand", "self_drawn"}
+)
+
+
+def _claims_and_draw(summary: HandSummary) -> Hashable:
+    return summary.melded_sets, summary.hand.self_drawn
+
+
+FanCounts = tuple[tuple[str, int], ...]
+Grouped = tuple[Callable[[HandSummary], Hashable], Asked, dict[Hashable, FanCounts]]
+
+
+@cache
+def grouped_hand_predicates(traits: frozenset[str]) -> tuple[Asked, tuple[Grouped, ...]]:
+    """``hand_predicates`` split in those asked of each hand, and groups of those that read
+    one fact of the hand (the fact, the group, and the answers kept per value of the fact)."""
+    asked = hand_predicates(traits)
+    groups: tuple[Grouped, ...] = tuple(
+        (fact, members, {})
+        for fact, fans in _GROUPS
+        if (members := tuple(item for item in asked if item[0] in fans))
+    )
+    return tuple(item for item in asked if item[0] not in _GROUPED), groups
+
+
+_GROUPS: Final = (
+    (_numbers, RANK_FANS),
+    (_suits_and_honour, SUIT_FANS),
+    (_claims_and_draw, CLAIM_FANS),
+)
+_GROUPED: Final = RANK_FANS | SUIT_FANS | CLAIM_FANS
+
+
 @cache
 def hand_predicates(traits: frozenset[str]) -> Asked:
     """The arrangement-free predicates worth asking of a hand with these traits."""
@@ -612,10 +664,10 @@ def hand_predicates(traits: frozenset[str]) -> Asked:
 
 
 @cache
-def arrangement_predicates(traits: frozenset[str], triplet: bool, shape: str) -> Asked:
+def arrangement_predicates(traits: frozenset[str], triplets: int, shape: str) -> Asked:
     """The arrangement predicates worth asking of an arrangement in ``shape`` of a hand with
-    these traits (``triplet``: it has a pung or kong)."""
-    met = traits | {TRIPLET} if triplet else traits
+    these traits and this many pungs and kongs."""
+    met = traits | set_traits(triplets, 0)
     return tuple(
         (fan, p)
         for fan, p in ARRANGEMENT_PREDICATES.items()

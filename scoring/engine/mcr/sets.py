@@ -152,7 +152,13 @@ def _first(table: Sequence[tuple[str, Callable[..., bool]]], *args: object) -> s
 
 def chow_fans(chows: Sequence[Tile], pair: Tile | None) -> list[str]:
     """The chow fans of an arrangement's chows (lowest tiles) under the principles."""
-    return list(_chow_fans(tuple(chows), pair))
+    return list(_chow_fans(tuple(chows), _four_chows_pair(chows, pair)))
+
+
+def _four_chows_pair(chows: Sequence[Tile], pair: Tile | None) -> Tile | None:
+    """The pair as the chow fans see it: only fans of four chows read it, so with fewer it is
+    left out of the cached results' keys (those hands then share them)."""
+    return pair if len(chows) == 4 else None
 
 
 # The set fans depend only on the sets' lowest tiles, and hands repeat them: each
@@ -222,6 +228,11 @@ _THREE_PUNGS = (
 @cache
 def chow_fan_counts(chows: tuple[Tile, ...], pair: Tile | None) -> tuple[tuple[str, int], ...]:
     """``chow_fans`` as (fan, how many times) pairs, in their order."""
+    return _chow_fan_counts(chows, _four_chows_pair(chows, pair))
+
+
+@cache
+def _chow_fan_counts(chows: tuple[Tile, ...], pair: Tile | None) -> tuple[tuple[str, int], ...]:
     return tuple(Counter(_chow_fans(chows, pair)).items())
 
 

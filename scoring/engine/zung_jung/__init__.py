@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.engine.errors import Term
-from scoring.engine.evaluation import Evaluation, Evaluator
+from scoring.engine.evaluation import Evaluation, HandJsonEvaluator
 from scoring.engine.hand import Hand
 from scoring.engine.zung_jung.evaluator import evaluate, evaluate_declared, illegal_call
 from scoring.engine.zung_jung.rules import OFFICIAL, PRESETS, SEED, Payoff, ZungJungRules, preset
@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-class ZungJungEvaluator(Evaluator):
+class ZungJungEvaluator(HandJsonEvaluator):
     """The ``zung_jung`` entry of the family registry."""
 
     name = "zung_jung"

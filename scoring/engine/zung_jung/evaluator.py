@@ -19,7 +19,7 @@ from scoring.engine.evaluation import CountedPattern, Evaluation
 from scoring.engine.hand import Hand
 from scoring.engine.shapes import DEFAULT_SHAPES, Arrangement, arrangements
 from scoring.engine.tiles import FLOWERS, SEASONS
-from scoring.engine.zung_jung.facts import CHOW, TRIPLET, Facts, HandSummary
+from scoring.engine.zung_jung.facts import Facts, HandSummary
 from scoring.engine.zung_jung.patterns import PATTERNS, Pattern, asked
 from scoring.engine.zung_jung.rules import SEED, PatternEntry, ZungJungRules
 
@@ -47,20 +47,18 @@ def _plan(rules: ZungJungRules) -> Plan:
     return plan
 
 
-# (id of the rules, hand traits, has a triplet, has a chow, shape) -> (rules, its plan cut
-# down to the patterns such an arrangement can count)
-_ASKED: dict[tuple[int, frozenset[str], bool, bool, str], tuple[ZungJungRules, Plan]] = {}
+# (id of the rules, hand traits, pungs and kongs, chows, shape) -> (rules, its plan cut down
+# to the patterns such an arrangement can count)
+_ASKED: dict[tuple[int, frozenset[str], int, int, str], tuple[ZungJungRules, Plan]] = {}
 
 
 def _asked_plan(rules: ZungJungRules, facts: Facts) -> Plan:
     """The plan of the patterns worth asking of this arrangement (``patterns.NEEDS``)."""
-    key = (id(rules), facts.summary.traits, bool(facts.triplets), bool(facts.chows), facts.shape)
+    key = (id(rules), facts.summary.traits, len(facts.triplets), len(facts.chows), facts.shape)
     known = _ASKED.get(key)
     if known is not None and known[0] is rules:
         return known[1]
-    traits = facts.summary.traits | {
-        need for need, held in ((TRIPLET, key[2]), (CHOW, key[3])) if held
-    }
+    traits = facts.traits
     plan = tuple(
         members
         for members in (

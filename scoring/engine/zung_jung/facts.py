@@ -6,7 +6,21 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring.engine.hand import Hand, flagged
-from scoring.engine.shapes import STANDARD, Arrangement, Group, GroupKind
+from scoring.engine.shapes import (
+    CHOW,
+    FOUR_CHOWS,
+    FOUR_TRIPLETS,
+    STANDARD,
+    THREE_CHOWS,
+    THREE_TRIPLETS,
+    TRIPLET,
+    TWO_CHOWS,
+    TWO_TRIPLETS,
+    Arrangement,
+    Group,
+    GroupKind,
+    set_traits,
+)
 from scoring.engine.tiles import NORTH, Tile, suit
 
 # What a pattern needs to count at all (patterns.NEEDS): the hand's traits, then the
@@ -16,8 +30,24 @@ NO_HONOUR: Final = "no_honour"
 KONG: Final = "kong"  # a declared kong
 NO_MELD: Final = "no_meld"  # nothing declared
 FLAG: Final = "flag"  # a context flag (final draw, robbing a kong, blessings, ...)
-TRIPLET: Final = "triplet"  # a pung or kong in the arrangement
-CHOW: Final = "chow"  # a chow in the arrangement
+# An arrangement's: TRIPLET, CHOW, TWO_TRIPLETS ... FOUR_CHOWS (``shapes.set_traits``).
+__all__ = [
+    "CHOW",
+    "FLAG",
+    "FOUR_CHOWS",
+    "FOUR_TRIPLETS",
+    "HONOUR",
+    "KONG",
+    "NO_HONOUR",
+    "NO_MELD",
+    "THREE_CHOWS",
+    "THREE_TRIPLETS",
+    "TRIPLET",
+    "TWO_CHOWS",
+    "TWO_TRIPLETS",
+    "Facts",
+    "HandSummary",
+]
 
 _HAND_TRAITS: Final = {
     (honour, kong, meld, flag): frozenset(
@@ -118,6 +148,11 @@ class Facts:
     @property
     def hand(self) -> Hand:
         return self.summary.hand
+
+    @property
+    def traits(self) -> frozenset[str]:
+        """The hand's traits and the needs the arrangement's sets meet (``patterns.NEEDS``)."""
+        return self.summary.traits | set_traits(len(self.triplets), len(self.chows))
 
     @property
     def shape(self) -> str:

@@ -15,6 +15,7 @@ from scoring.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from scoring.engine.tiles import (
     GREEN,
     HONOURS,
+    KINDS,
     RED,
     is_honour,
     is_simple,
@@ -27,11 +28,17 @@ from scoring.engine.tiles import (
 from scoring.engine.zung_jung.facts import (
     CHOW,
     FLAG,
+    FOUR_CHOWS,
+    FOUR_TRIPLETS,
     HONOUR,
     KONG,
     NO_HONOUR,
     NO_MELD,
+    THREE_CHOWS,
+    THREE_TRIPLETS,
     TRIPLET,
+    TWO_CHOWS,
+    TWO_TRIPLETS,
     Facts,
 )
 
@@ -47,6 +54,13 @@ class Pattern:
     family: str
     predicate: Predicate
     stacking: bool = False
+
+
+# The tiles of a class, for "only these tiles" tests on a hand's kinds.
+_SIMPLE_TILES: Final = frozenset(t for t in range(KINDS) if is_simple(t))
+_TERMINAL_TILES: Final = frozenset(t for t in range(KINDS) if is_terminal(t))
+_HONOUR_TILES: Final = frozenset(t for t in range(KINDS) if is_honour(t))
+_ORPHAN_TILES: Final = frozenset(t for t in range(KINDS) if is_terminal_or_honour(t))
 
 
 # --- 1 trivial patterns -----------------------------------------------------------------------
@@ -69,7 +83,7 @@ def self_drawn(f: Facts) -> int:
 
 def all_simples(f: Facts) -> int:
     """All Simples / No Terminals 斷么九: no terminal and no honour anywhere."""
-    return int(all(is_simple(t) for t in f.summary.kinds))
+    return int(f.summary.kinds <= _SIMPLE_TILES)
 
 
 def all_types(f: Facts) -> int:
@@ -303,14 +317,15 @@ def two_tailed_terminals(f: Facts) -> int:
     )
 
 
-def _every_group(f: Facts, test: Callable[[int], bool]) -> bool:
-    return all(any(test(t) for t in g.tiles) for g in f.arrangement.groups)
+def _every_group(f: Facts, tiles: frozenset[int]) -> bool:
+    """Every group of the arrangement holds one of ``tiles``."""
+    return all(not tiles.isdisjoint(g.tiles) for g in f.arrangement.groups)
 
 
 def mixed_lesser_terminals(f: Facts) -> int:
     """Mixed Lesser Terminals 混全帶么九: every set and the pair hold a terminal or honour,
     with at least one sequence."""
-    return int(f.shape == STANDARD and bool(f.chows) and _every_group(f, is_terminal_or_honour))
+    return int(f.shape == STANDARD and bool(f.chows) and _every_group(f, _ORPHAN_TILES))
 
 
 def pure_lesser_terminals(f: Facts) -> int:
@@ -320,14 +335,14 @@ def pure_lesser_terminals(f: Facts) -> int:
         f.shape == STANDARD
         and bool(f.chows)
         and not f.summary.has_honour
-        and _every_group(f, is_terminal)
+        and _every_group(f, _TERMINAL_TILES)
     )
 
 
 def mixed_greater_terminals(f: Facts) -> int:
     """Mixed Greater Terminals 混么九: All Triplets or Seven Pairs of terminals and honours."""
     shaped = all_triplets(f) or f.shape == SEVEN_PAIRS
-    return int(shaped and all(is_terminal_or_honour(t) for t in f.summary.kinds))
+    return int(shaped and f.summary.kinds <= _ORPHAN_TILES)
 
 
 def pure_suit_terminals(f: Facts) -> int:
@@ -337,7 +352,7 @@ def pure_suit_terminals(f: Facts) -> int:
 
 def pure_greater_terminals(f: Facts) -> int:
     """Pure Greater Terminals 清么九: terminals only (any shape)."""
-    return int(all(is_terminal(t) for t in f.summary.kinds))
+    return int(f.summary.kinds <= _TERMINAL_TILES)
 
 
 # --- 8 honour tiles ---------------------------------------------------------------------------
@@ -395,7 +410,7 @@ def big_three_dragons(f: Facts) -> int:
 
 def all_honours(f: Facts) -> int:
     """All Honor Triplets / All Honors 字一色: every tile an honour."""
-    return int(all(is_honour(t) for t in f.summary.kinds))
+    return int(f.summary.kinds <= _HONOUR_TILES)
 
 
 def all_honour_pairs(f: Facts) -> int:
@@ -569,21 +584,26 @@ PATTERNS: tuple[Pattern, ...] = tuple(
 NEEDS: Final[dict[str, frozenset[str]]] = {
     pattern: frozenset(needs)
     for needs, patterns in (
-        ((CHOW,), ("all_sequences", "two_identical_sequences", "two_identical_sequences_twice")),
-        ((CHOW,), ("three_identical_sequences", "four_identical_sequences")),
-        ((CHOW,), ("three_similar_sequences", "three_consecutive_sequences")),
-        ((CHOW,), ("nine_tile_straight", "three_consecutive_sequences_twice")),
-        ((CHOW,), ("four_consecutive_sequences", "two_tailed_terminal_sequences")),
+        ((FOUR_CHOWS,), ("all_sequences", "two_identical_sequences_twice")),
+        ((TWO_CHOWS,), ("two_identical_sequences", "two_tailed_terminal_sequences")),
+        ((THREE_CHOWS,), ("three_identical_sequences", "three_similar_sequences")),
+        ((THREE_CHOWS,), ("three_consecutive_sequences", "nine_tile_straight")),
+        ((FOUR_CHOWS,), ("four_identical_sequences", "three_consecutive_sequences_twice")),
+        ((FOUR_CHOWS,), ("four_consecutive_sequences",)),
         ((CHOW,), ("mixed_lesser_terminals",)),
         ((CHOW, NO_HONOUR), ("pure_lesser_terminals", "pure_suit_terminals")),
-        ((CHOW, TRIPLET), ("three_mothers", "two_tailed_terminals")),
-        ((TRIPLET,), ("all_triplets", "two_concealed_triplets", "three_concealed_triplets")),
-        ((TRIPLET,), ("four_concealed_triplets", "little_three_similar_triplets")),
-        ((TRIPLET,), ("three_similar_triplets", "three_consecutive_triplets")),
-        ((TRIPLET,), ("four_consecutive_triplets", "two_tailed_terminal_triplets")),
-        ((TRIPLET, HONOUR), ("wind_triplet", "little_three_winds", "big_three_winds")),
-        ((TRIPLET, HONOUR), ("little_four_winds", "big_four_winds", "dragon_triplet")),
-        ((TRIPLET, HONOUR), ("value_honour", "little_three_dragons", "big_three_dragons")),
+        ((CHOW, THREE_TRIPLETS), ("three_mothers",)),
+        ((TWO_CHOWS, TWO_TRIPLETS), ("two_tailed_terminals",)),
+        ((FOUR_TRIPLETS,), ("all_triplets", "four_concealed_triplets")),
+        ((TWO_TRIPLETS,), ("two_concealed_triplets", "little_three_similar_triplets")),
+        ((THREE_TRIPLETS,), ("three_concealed_triplets", "three_similar_triplets")),
+        ((THREE_TRIPLETS,), ("three_consecutive_triplets",)),
+        ((FOUR_TRIPLETS,), ("four_consecutive_triplets",)),
+        ((TWO_TRIPLETS,), ("two_tailed_terminal_triplets",)),
+        ((TRIPLET, HONOUR), ("wind_triplet", "dragon_triplet", "value_honour")),
+        ((TWO_TRIPLETS, HONOUR), ("little_three_winds", "little_three_dragons")),
+        ((THREE_TRIPLETS, HONOUR), ("big_three_winds", "little_four_winds", "big_three_dragons")),
+        ((FOUR_TRIPLETS, HONOUR), ("big_four_winds",)),
         ((KONG,), ("one_quartet", "two_quartets", "three_quartets", "four_quartets")),
         ((NO_HONOUR,), ("all_simples", "pure_one_suit", "pure_greater_terminals")),
         ((NO_HONOUR, NO_MELD), ("nine_gates",)),
@@ -610,7 +630,7 @@ SHAPES: Final[dict[str, frozenset[str]]] = {
 
 def asked(pattern: Pattern, traits: frozenset[str], shape: str) -> bool:
     """Whether ``pattern`` can count in an arrangement in ``shape`` with these traits (the
-    hand's and the arrangement's ``TRIPLET``, ``CHOW``)."""
+    hand's and the arrangement's, ``Facts.traits``)."""
     return NEEDS.get(pattern.id, ANY) <= traits and shape in SHAPES.get(pattern.id, (shape,))
 
 

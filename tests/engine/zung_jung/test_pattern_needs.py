@@ -10,7 +10,7 @@ import pytest
 
 from scoring.engine.hand import Hand
 from scoring.engine.shapes import DEFAULT_SHAPES, arrangements
-from scoring.engine.zung_jung.facts import CHOW, TRIPLET, Facts, HandSummary
+from scoring.engine.zung_jung.facts import Facts, HandSummary
 from scoring.engine.zung_jung.patterns import PATTERNS, asked
 from tests.engine.zung_jung.test_evaluator import EXAMPLES, hand
 from tools.hand_gen import random_hands
@@ -21,10 +21,8 @@ def _answers_of_left_out(played: Hand) -> dict[str, int]:
     found: dict[str, int] = {}
     for arrangement in arrangements(played, DEFAULT_SHAPES):
         facts = Facts.of(summary, arrangement)
-        traits = summary.traits | {TRIPLET} if facts.triplets else summary.traits
-        traits = traits | {CHOW} if facts.chows else traits
         for pattern in PATTERNS:
-            if not asked(pattern, traits, facts.shape) and pattern.predicate(facts):
+            if not asked(pattern, facts.traits, facts.shape) and pattern.predicate(facts):
                 found[pattern.id] = pattern.predicate(facts)
     return found
 
@@ -43,8 +41,8 @@ def test_no_left_out_pattern_counts_in_random_hands() -> None:
 
 def test_a_hand_without_kongs_or_flags_is_not_asked_for_them() -> None:
     played = hand("-c5c5 -c1c2c3 -b4b5b6 -b6b7b8 +k3k4k5")
-    summary = HandSummary.of(played)
-    facts = Facts.of(summary, arrangements(played, DEFAULT_SHAPES)[0])
-    skipped = {p.id for p in PATTERNS if not asked(p, summary.traits | {CHOW}, facts.shape)}
+    facts = Facts.of(HandSummary.of(played), arrangements(played, DEFAULT_SHAPES)[0])
+    skipped = {p.id for p in PATTERNS if not asked(p, facts.traits, facts.shape)}
     assert {"one_quartet", "final_draw", "robbing_quartet", "seven_pairs"} <= skipped
+    assert {"all_triplets", "two_concealed_triplets", "three_mothers"} <= skipped
     assert {"all_sequences", "concealed_hand", "all_simples"}.isdisjoint(skipped)
