@@ -243,6 +243,16 @@ def test_a_member_whose_role_changed_gets_the_sheet_drawn_for_it(
     assert response.status_code == 200 and response["ETag"] != etag
 
 
+def test_only_the_live_sheets_address_is_answered_ahead(
+    session: Session, as_charlie: Client
+) -> None:
+    etag = etag_of(as_charlie, session)
+    page = f"/c/dragons/sessions/{session.pk}/"
+    assert as_charlie.get(page, headers={"If-None-Match": etag}).status_code == 200
+    longer = f"/c/dragons/sessions/{session.pk}/live/more/"
+    assert as_charlie.get(longer, headers={"If-None-Match": etag}).status_code == 404
+
+
 # --- every change to the sheet is drawn at the next poll -----------------------------------
 
 
