@@ -76,7 +76,8 @@ def unchanged_sheet(request: HttpRequest) -> HttpResponseNotModified | None:
     the poller as they are; None for everything else (the view then answers it)."""
     if request.method != "GET" or "HTTP_IF_NONE_MATCH" not in request.META:
         return None
-    etags = parse_etags(request.META["HTTP_IF_NONE_MATCH"])
+    # Compared weakly, as If-None-Match is: a proxy that compresses the answer weakens its ETag.
+    etags = [etag.removeprefix("W/") for etag in parse_etags(request.META["HTTP_IF_NONE_MATCH"])]
     claimed = _claimed_user(etags)
     if claimed is None:
         return None

@@ -85,6 +85,14 @@ def test_a_poll_that_finds_a_new_hand_draws_the_sheet_in_a_fixed_number_of_queri
     assert response.status_code == 200 and 'id="hand-2"' in response.content.decode()
 
 
+def test_the_etag_weakened_by_a_proxy_is_answered_ahead_too(
+    session: Session, as_charlie: Client, django_assert_num_queries: Any
+) -> None:
+    etag = etag_of(as_charlie, session)
+    with django_assert_num_queries(NOTHING_NEW_QUERIES):
+        assert poll(as_charlie, session, f'"other", W/{etag}').status_code == 304
+
+
 def test_the_304_carries_the_etag_and_stays_private(session: Session, as_charlie: Client) -> None:
     etag = etag_of(as_charlie, session)
     response = poll(as_charlie, session, etag)
