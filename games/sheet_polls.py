@@ -95,7 +95,11 @@ def unchanged_sheet(request: HttpRequest) -> HttpResponseNotModified | None:
     except DatabaseError:
         logger.warning("The sheet's poll could not be read ahead; the view answers it.")
         return None
-    if etag is None or not any(constant_time_compare(etag, given) for given in etags):
+    if etag is None:
+        return None
+    if not any(constant_time_compare(etag, given) for given in etags):
+        # The sheet or the poller changed since: the view draws it without asking again.
+        request.sheet_changed = True  # type: ignore[attr-defined]
         return None
     response = HttpResponseNotModified()
     response["ETag"] = etag

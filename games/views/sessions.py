@@ -133,9 +133,9 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
 
 def _unchanged_sheet(request: HttpRequest, slug: str, session_id: int) -> HttpResponse | None:
     """The 304 of a poll that finds nothing new, from one query, for a poll the middleware
-    ahead (games/sheet_polls.py) passed on; None when the sheet must be drawn, or refused,
-    as the page is."""
-    if "HTTP_IF_NONE_MATCH" not in request.META:
+    ahead (games/sheet_polls.py) could not vouch for; None when the sheet must be drawn, or
+    refused, as the page is."""
+    if "HTTP_IF_NONE_MATCH" not in request.META or getattr(request, "sheet_changed", False):
         return None
     user = signed_in_or_none(request)
     poll = selectors.session_sheet_poll(

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 
 from games import services
 from games.models import Club, Hand, Membership, Penalty, Player, RuleSet, Session
@@ -57,11 +57,10 @@ def recorded(session: Session, by: User) -> Hand:
 # the middleware: the club, the poller's role, account and session and the sheet's version,
 # in one query, for a member as for a visitor.
 NOTHING_NEW_QUERIES = 1
-# One that finds something: that query, then the view's: the signed-in session and its user,
-# the poll's query again (the view's own check, for a poll the middleware could not vouch
-# for), the club with the membership, the session, and the sheet (seats, hands, scores,
+# One that finds something: that query, then the view's path: the signed-in session and its
+# user, the club with the membership, the session, and the sheet (seats, hands, scores,
 # revisions, penalties).
-FOUND_NEW_QUERIES = 11
+FOUND_NEW_QUERIES = 10
 
 
 def test_a_poll_that_finds_nothing_new_costs_one_query(
@@ -83,6 +82,20 @@ def test_a_poll_that_finds_a_new_hand_draws_the_sheet_in_a_fixed_number_of_queri
     with django_assert_num_queries(FOUND_NEW_QUERIES):
         response = poll(as_charlie, session, etag)
     assert response.status_code == 200 and 'id="hand-2"' in response.content.decode()
+
+
+@override_settings(SESSION_ENGINE="django.contrib.sessions.backends.cache")
+def test_with_sessions_kept_outside_the_database_the_view_answers_the_304(
+    session: Session, charlie: User, django_assert_num_queries: Any
+) -> None:
+    """The shortcut cannot see such a session (no row): the view does, as it did before, from
+    the shortcut's query, the signed-in user and its own query."""
+    as_charlie = client_for(charlie)
+    etag = etag_of(as_charlie, session)
+    with django_assert_num_queries(3):
+        assert poll(as_charlie, session, etag).status_code == 304
+    stored_session(as_charlie).delete()
+    assert poll(as_charlie, session, etag).status_code == 200
 
 
 def test_the_etag_weakened_by_a_proxy_is_answered_ahead_too(
