@@ -11,11 +11,12 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.sessions.models import Session as StoredSession
 from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
+from django.db import connections, router
 from django.db.models import (
     Case,
-    CharField,
     Count,
     IntegerField,
     Max,
@@ -26,7 +27,6 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
-    Value,
     When,
 )
 from django.db.models.functions import Coalesce
@@ -211,41 +211,70 @@ class SheetPoll:
     public: bool  # the club shows its sessions to visitors
     role: str | None  # the poller's role in the club, if a member
     version: str  # ``sheet_version_of`` the sheet as it is now
+    # The poller's signed-in session as stored in the database (None: no such row) and
+    # account (None: no such active account): whether they are still signed in as they were.
+    session_expires: dt.datetime | None
+    password: str | None
+
+
+# One statement written out: Django's query compiler took ~4 ms of a 4.4 ms poll for the same
+# query built from the ORM (tools/profile_requests.py); the statement itself runs in 0.4 ms.
+SHEET_POLL_SQL = """
+SELECT s.rule_set_version_id, s.status, c.visibility, COUNT(h.id), MAX(h.id), MAX(h.updated_at),
+    (SELECT MAX(p.updated_at) FROM {penalty} p WHERE p.session_id = s.id),
+    (SELECT m.role FROM {membership} m WHERE m.club_id = s.club_id AND m.user_id = %s),
+    (SELECT d.expire_date FROM {stored_session} d WHERE d.session_key = %s),
+    (SELECT u.password FROM {user} u WHERE u.id = %s AND u.is_active)
+FROM {session} s INNER JOIN {club} c ON c.id = s.club_id LEFT JOIN {hand} h ON h.session_id = s.id
+WHERE s.id = %s AND c.slug = %s
+GROUP BY s.id, c.id
+""".strip().format(
+    **{
+        name: model._meta.db_table
+        for name, model in (
+            ("penalty", Penalty),
+            ("membership", Membership),
+            ("stored_session", StoredSession),
+            ("user", User),
+            ("session", Session),
+            ("club", Club),
+            ("hand", Hand),
+        )
+    }
+)
 
 
 def session_sheet_poll(
-    *, slug: str, session_id: int, user: User | AnonymousUser
+    *, slug: str, session_id: int, user_id: int | None, session_key: str = ""
 ) -> SheetPoll | None:
-    """The club's visibility, the user's role and the sheet's version, in one query on the
-    session's key and its hands' index: a poll that finds nothing new reads nothing else.
+    """The club's visibility, the user's role and account, the signed-in session
+    ``session_key`` and the sheet's version, in one query on the session's key, its hands'
+    index and the other rows' keys: a poll that finds nothing new reads nothing else.
     None if the club has no such session."""
-    role: Any = Value(None, output_field=CharField())
-    if user.is_authenticated:
-        members = Membership.objects.filter(club=OuterRef("club_id"), user_id=user.pk)
-        role = Subquery(members.values("role")[:1])
-    fined = Penalty.objects.filter(session=OuterRef("pk")).order_by().values("session")
-    rows = list(
-        Session.objects.filter(pk=session_id, club__slug=slug)
-        .values("rule_set_version_id", "status", "club__visibility")
-        .annotate(
-            count=Count("hands"),
-            last=Max("hands__id"),
-            changed=Max("hands__updated_at"),
-            role=role,
-            penalised=Subquery(fined.annotate(at=Max("updated_at")).values("at")[:1]),
-        )
-    )
-    if not rows:
+    database = connections[router.db_for_read(Session)]
+    with database.cursor() as cursor:
+        cursor.execute(SHEET_POLL_SQL, [user_id, session_key, user_id, session_id, slug])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    (row,) = rows
+    rules, status, visibility, count, last, changed, penalised, role, expires, password = row
+    version = _sheet_version(rules, status, count, last, _moment(changed))
     return SheetPoll(
-        public=row["club__visibility"] != Club.Visibility.MEMBERS,
-        role=row["role"],
-        version=_sheet_version(
-            row["rule_set_version_id"], row["status"], row["count"], row["last"], row["changed"]
-        )
-        + _penalties_version(row["penalised"]),
+        public=visibility != Club.Visibility.MEMBERS,
+        role=role,
+        version=version + _penalties_version(_moment(penalised)),
+        session_expires=_moment(expires),
+        password=password,
     )
+
+
+def _moment(value: dt.datetime | str | None) -> dt.datetime | None:
+    """A time read by a written-out statement: PostgreSQL gives it, SQLite the time in UTC
+    without its zone (a column's) or its text (an aggregate's)."""
+    if value is None:
+        return None
+    moment = dt.datetime.fromisoformat(value) if isinstance(value, str) else value
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 def sheet_version_of(sheet: ScoreSheet) -> str:

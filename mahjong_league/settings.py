@@ -87,6 +87,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "games.middleware.RefuseNulMiddleware",
+    # Before the session and the account are read: a score sheet's poll that finds nothing
+    # new is answered here, from one query (games/sheet_polls.py).
+    "games.sheet_polls.SheetPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Lag-tolerant reads to the read replica, unless the caller has just written.

@@ -12,16 +12,22 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
-from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.access import ClubAccess, club_access, require_session_starter, signed_in
+from games.access import (
+    ClubAccess,
+    club_access,
+    require_session_starter,
+    signed_in,
+    signed_in_or_none,
+)
 from games.forms import SessionAgainForm, SessionStartForm, apply_validation_error
 from games.middleware import club_context_on_demand, use_club_context
 from games.models import Membership, Session
 from games.services.session_rules import rules_changer
+from games.sheet_polls import bottom_seat, sheet_etag, viewer_of
 from scoring.families import get_family
 
 ORGANISER = Membership.Role.ORGANISER
@@ -72,7 +78,7 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     access = club_access(request, slug)
     session = get_session(access.club.pk, session_id)
     sheet = selectors.session_sheet(session=session)
-    etag = _sheet_etag(request, access.role, selectors.sheet_version_of(sheet))
+    etag = _sheet_etag(request, session.pk, access.role, selectors.sheet_version_of(sheet))
     context = _sheet_context(request, access, session, sheet, etag)
     # "New game like this one": a new entry id each time the page is shown, so that a
     # double tap starts one game.
@@ -117,7 +123,7 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     use_club_context(request, access.club)
     session = get_session(access.club.pk, session_id)
     sheet = selectors.session_sheet(session=session)
-    etag = _sheet_etag(request, access.role, selectors.sheet_version_of(sheet))
+    etag = _sheet_etag(request, session.pk, access.role, selectors.sheet_version_of(sheet))
     context = _sheet_context(request, access, session, sheet, etag)
     response = render(request, "games/_session_live.html", context)
     response["ETag"] = etag
@@ -126,21 +132,24 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
 
 
 def _unchanged_sheet(request: HttpRequest, slug: str, session_id: int) -> HttpResponse | None:
-    """The 304 of a poll that finds nothing new, from one query (every open table's sheet
-    polls every few seconds); None when the sheet must be drawn, or refused, as the page is."""
-    if "HTTP_IF_NONE_MATCH" not in request.META:
+    """The 304 of a poll that finds nothing new, from one query, for a poll the middleware
+    ahead (games/sheet_polls.py) could not vouch for; None when the sheet must be drawn, or
+    refused, as the page is."""
+    if "HTTP_IF_NONE_MATCH" not in request.META or getattr(request, "sheet_changed", False):
         return None
-    poll = selectors.session_sheet_poll(slug=slug, session_id=session_id, user=request.user)
+    user = signed_in_or_none(request)
+    poll = selectors.session_sheet_poll(
+        slug=slug, session_id=session_id, user_id=user.pk if user else None
+    )
     if poll is None or not (poll.public or poll.role):
         return None
-    etag = _sheet_etag(request, poll.role, poll.version)
+    etag = _sheet_etag(request, session_id, poll.role, poll.version)
     return get_conditional_response(request, etag=etag)
 
 
-def _sheet_etag(request: HttpRequest, role: str | None, version: str) -> str:
+def _sheet_etag(request: HttpRequest, session_id: int, role: str | None, version: str) -> str:
     # What a viewer may do (amend, delete) and where the table is turned show on the sheet too.
-    bottom = _seat_number(request.GET.get("bottom"))
-    return quote_etag(f"{version}-{role or 'visitor'}-{bottom}")
+    return sheet_etag(viewer_of(request), session_id=session_id, role=role, version=version)
 
 
 def _sheet_context(
@@ -161,14 +170,9 @@ def _sheet_context(
         "rules": family.describe_params(version.params),
         "chombo_ending": selectors.session_chombo_ending(session=session),
         "can_change_rules": rules_changer(club=access.club, membership=access.membership),
-        # The seat the table view puts at the bottom ("rotate"), as the link without JS sets.
-        "bottom": _seat_number(request.GET.get("bottom")),
+        "bottom": bottom_seat(request),
         "etag": etag,
     }
-
-
-def _seat_number(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) == 1 else None
 
 
 @login_required

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
 
 from django.contrib.auth.models import User
-from django.test import Client, override_settings
+from django.test import Client
 
 from games import services
 from games.models import Club, Hand, Session
@@ -125,38 +124,7 @@ def test_the_live_part_of_a_members_only_club_stays_hidden(
     assert as_charlie.get(live_url(session)).status_code == 200
 
 
-# Every open sheet polls every few seconds: a poll that finds nothing new is the signed-in
-# session and its user (the middleware's), then the club, the poller's role and the sheet's
-# version in one query; a visitor's is that one query alone.
-MEMBER_POLL_QUERIES = 3
-VISITOR_POLL_QUERIES = 1
-
-
-def test_a_poll_that_finds_nothing_new_costs_one_query_of_its_own(
-    session: Session, as_charlie: Client, bob: User, django_assert_num_queries: Any
-) -> None:
-    services.hand_record(session=session, hand_input=FIVE_FAAN, by=bob)
-    etag = as_charlie.get(live_url(session))["ETag"]
-    with django_assert_num_queries(MEMBER_POLL_QUERIES):
-        response = as_charlie.get(live_url(session), headers={"If-None-Match": etag})
-    assert response.status_code == 304
-    visitor = Client()
-    etag = visitor.get(live_url(session))["ETag"]
-    with django_assert_num_queries(VISITOR_POLL_QUERIES):
-        response = visitor.get(live_url(session), headers={"If-None-Match": etag})
-    assert response.status_code == 304
-
-
-@override_settings(SESSION_ENGINE="django.contrib.sessions.backends.cached_db")
-def test_with_a_shared_cache_a_members_poll_reads_no_session_row(
-    session: Session, as_charlie: Client, django_assert_num_queries: Any
-) -> None:
-    """Production with Redis keeps signed-in sessions in the cache (settings.SESSION_ENGINE):
-    once cached, a poll costs the user and the poll's own query."""
-    etag = as_charlie.get(live_url(session))["ETag"]  # reads the session and caches it
-    with django_assert_num_queries(MEMBER_POLL_QUERIES - 1):
-        response = as_charlie.get(live_url(session), headers={"If-None-Match": etag})
-    assert response.status_code == 304
+# What a poll costs, and who is answered 304: tests/games/test_sheet_polls.py.
 
 
 def test_a_poll_with_the_etag_of_another_role_gets_the_sheet_drawn_for_its_own(
