@@ -80,13 +80,14 @@ def library_input(data: object, rules: RiichiRules) -> LibraryInput | None:
         or get("bonus", "") != ""
     ):
         return None
-    seat_wind = _tile(_WINDS, get("seat_wind", "1z"))
-    prevailing_wind = _tile(_WINDS, get("prevailing_wind", "1z"))
-    winning_tile = _tile(_CODES, get("winning_tile"))
+    try:
+        seat_wind = _WINDS[get("seat_wind", "1z")]
+        prevailing_wind = _WINDS[get("prevailing_wind", "1z")]
+        winning_tile = _CODES[get("winning_tile", "")]
+    except (KeyError, TypeError):  # not a wind's or a tile's code (a list, a number, a typo)
+        return None
     concealed = _concealed(get("concealed"))
     melds = _melds(get("melds", []))
-    if seat_wind is None or prevailing_wind is None or winning_tile is None:
-        return None
     if concealed is None or melds is None:
         return None
     declared = riichi or double_riichi
@@ -122,10 +123,6 @@ def library_input(data: object, rules: RiichiRules) -> LibraryInput | None:
         [t * 4 for t in ura],
         context,
     )
-
-
-def _tile(codes: dict[str, Tile], text: Any) -> Tile | None:
-    return codes.get(text) if type(text) is str else None
 
 
 def _concealed(text: Any) -> list[Tile] | None:
