@@ -14,6 +14,7 @@ two ways to the same answers).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, Final
 
 from mahjong.meld import Meld as LibraryMeld
@@ -97,8 +98,8 @@ def library_input(data: object, rules: RiichiRules) -> LibraryInput | None:
         return None
     if (ippatsu and not declared) or (declared and any(not m.concealed for m in melds)):
         return None
-    tiles = _tiles_136(concealed, melds, winning_tile, rules)
-    if tiles is None or not _copies_left(tiles, dora, ura):
+    tiles = _tiles_136(concealed, melds, winning_tile, dora + ura, rules)
+    if tiles is None:
         return None
     all_tiles, library_melds = tiles
     context: WinContext = (
@@ -199,11 +200,15 @@ def _indicators(value: Any, key: str, rules: RiichiRules) -> tuple[Tile, ...] | 
 
 
 def _tiles_136(
-    concealed: list[Tile], melds: list[Meld], winning_tile: Tile, rules: RiichiRules
+    concealed: list[Tile],
+    melds: list[Meld],
+    winning_tile: Tile,
+    indicators: tuple[Tile, ...],
+    rules: RiichiRules,
 ) -> tuple[list[int], list[LibraryMeld]] | None:
-    """The hand's tiles in 136-format (each kind's copies handed out 3, 2, 1, 0: under red
-    fives a five's copy 0 is the red one's) and its library melds; None when the tile count
-    is wrong, a kind is used too often or the winning tile is not concealed."""
+    """The hand's tiles in 136-format and its library melds; None when the tile count is
+    wrong, a kind is used too often (the indicators counted), or the winning tile is not
+    among the concealed ones."""
     kongs = 0
     total = len(concealed)
     for meld in melds:
@@ -214,44 +219,36 @@ def _tiles_136(
     limits = _RED_LIMITS if rules.red_fives else _LIMITS
     taken = [0] * KINDS
     tiles: list[int] = []
-    for t in concealed:
-        n = taken[t]
-        if n >= limits[t]:
-            return None
-        taken[t] = n + 1
-        tiles.append(t * 4 + 3 - n)
-    if not taken[winning_tile]:
+    if not _hand_out(concealed, taken, limits, tiles) or not taken[winning_tile]:
         return None
     library_melds = []
     for meld in melds:
-        meld_tiles = []
-        for t in meld.tiles:
-            n = taken[t]
-            if n >= limits[t]:
-                return None
-            taken[t] = n + 1
-            meld_tiles.append(t * 4 + 3 - n)
+        meld_tiles: list[int] = []
+        if not _hand_out(meld.tiles, taken, limits, meld_tiles):
+            return None
         tiles += meld_tiles
         library_melds.append(library_meld(meld.kind, tuple(meld_tiles), not meld.concealed))
+    for t in indicators:
+        taken[t] += 1
+        if taken[t] > 4:
+            return None
     return tiles, library_melds
+
+
+def _hand_out(
+    kinds: Iterable[Tile], taken: list[int], limits: tuple[int, ...], tiles: list[int]
+) -> bool:
+    """Add the 136-format copies of ``kinds`` to ``tiles``, each kind's handed out 3, 2, 1,
+    0 (under red fives a five's copy 0 is the red one's); False past a kind's limit."""
+    for t in kinds:
+        n = taken[t]
+        if n >= limits[t]:
+            return False
+        taken[t] = n + 1
+        tiles.append(t * 4 + 3 - n)
+    return True
 
 
 # Plain copies of each kind there are: four, but three of a five under red fives.
 _LIMITS: Final = (4,) * KINDS
 _RED_LIMITS: Final = tuple(3 if t in _FIVES else 4 for t in range(KINDS))
-
-
-def _copies_left(
-    tiles: tuple[list[int], list[LibraryMeld]], dora: tuple[Tile, ...], ura: tuple[Tile, ...]
-) -> bool:
-    """Whether the indicators leave at most four copies of each kind in sight."""
-    if not dora and not ura:
-        return True
-    seen = [0] * KINDS
-    for t in tiles[0]:
-        seen[t >> 2] += 1
-    for t in (*dora, *ura):
-        seen[t] += 1
-        if seen[t] > 4:
-            return False
-    return True
