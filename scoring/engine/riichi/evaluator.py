@@ -94,6 +94,7 @@ def _result_json(
     fu_details: list[dict[str, Any]],
     payments: dict[str, int],
 ) -> dict[str, Any]:
+    """The result object of docs/hand-format.md, in han, with riichi's values after it."""
     return {
         "ok": True,
         "family": "riichi",
@@ -167,16 +168,17 @@ def evaluate_data(data: object, rules: RiichiRules) -> dict[str, Any]:
         return evaluate(hand, rules).to_json()
     tiles, winning_tile, melds, dora, ura, context = quick
     found = ask(tiles, winning_tile, melds, dora, ura, config(context, rules))
+    dealer = context[10] == EAST
     han, value, limit_name, payments = _worth(
-        found.han, found.fu, _yakuman_count(found), context[10] == EAST, context[0], rules
+        found.han, found.fu, _yakuman_count(found), dealer, context[0], rules
     )
     return _result_json(
         rules,
         han,
         value,
         limit_name,
-        [dict(_yaku_item(yaku.yaku_id, yaku.name, han)) for yaku, han in found.yaku],
-        context[10] == EAST,
+        [dict(_yaku_item(yaku.yaku_id, yaku.name, count)) for yaku, count in found.yaku],
+        dealer,
         [{"fu": d["fu"], "reason": d["reason"]} for d in found.fu_details],
         dict(payments),
     )

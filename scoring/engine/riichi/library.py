@@ -101,12 +101,15 @@ def config(context: WinContext, rules: RiichiRules) -> HandConfig:
         by_context = configs[rules] = {}
     found = by_context.get(context)
     if found is None:
+        if len(by_context) >= _MAX_CONTEXTS:  # in practice a few dozen ways of winning
+            by_context.clear()
         found = by_context[context] = _new_config(context, rules)
     return found
 
 
 _LOCAL: Final = threading.local()
-_MAX_RULES: Final = 16  # each holds at most 2^10 * 4 * 4 ways of winning, in practice a few
+_MAX_RULES: Final = 16
+_MAX_CONTEXTS: Final = 512
 
 
 def _new_config(context: WinContext, rules: RiichiRules) -> HandConfig:
