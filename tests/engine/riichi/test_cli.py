@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from scoring.engine import riichi
 from tests.engine.test_cli import loaded_after
 
 HAND = {
@@ -76,8 +77,6 @@ def test_evaluate_loads_neither_the_settlement_nor_the_game(tmp_path: Path) -> N
 
 
 def test_the_game_and_the_settlement_are_there_when_asked_for() -> None:
-    from scoring.engine import riichi
-
     assert riichi.GameState.__module__ == "scoring.engine.riichi.game"
     assert riichi.settle.__module__ == "scoring.engine.riichi.settlement"
     with pytest.raises(AttributeError):
