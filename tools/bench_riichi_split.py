@@ -3,7 +3,8 @@
     .venv/bin/python -m tools.bench_riichi_split [--hands 10000] [--repeat 3]
 
 On the benchmark's hands (``bench_hands.py``, the same seed as ``bench_engines_tiles.py``),
-in this process: the CPU seconds of reading and validating the hand objects (JSON included),
+in this process: the CPU seconds of reading and validating the hand objects as ``evaluate``
+does (JSON included; a plain one by ``quick.library_input``, any other in full),
 of the ``mahjong`` library's ``estimate_hand_value`` alone (its calls recorded during a run,
 then made again with the same arguments), and of the whole evaluation of every line as the
 command does it (without start-up or writing); then, as child processes, the CPU seconds of
@@ -30,8 +31,9 @@ from scoring.engine.errors import EngineError
 from scoring.engine.evaluate import evaluate_line
 from scoring.engine.evaluation import parse_rules
 from scoring.engine.riichi.hand_input import riichi_hand_from_json
+from scoring.engine.riichi.quick import library_input
 from scoring.engine.riichi.rules import preset
-from tools.bench_engines_tiles import TOOLS, _evaluate, _run
+from tools.bench_engines_tiles import TOOLS, _evaluate, _run, byte_compile
 from tools.bench_hands import hand_lines
 
 
@@ -45,10 +47,13 @@ def _least(run: Callable[[], object], repeat: int) -> float:
 
 
 def _read_all(lines: list[str]) -> None:
+    """Read each hand as ``evaluate`` does: quickly when it is plain, else in full."""
     rules = preset("ema")
     for line in lines:
-        with contextlib.suppress(EngineError):
-            riichi_hand_from_json(json.loads(line), red_fives=rules.red_fives)
+        data = json.loads(line)
+        if library_input(data, rules) is None:
+            with contextlib.suppress(EngineError):
+                riichi_hand_from_json(data, red_fives=rules.red_fives)
 
 
 def _library_calls(lines: list[str]) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
@@ -72,6 +77,7 @@ def _library_calls(lines: list[str]) -> list[tuple[tuple[Any, ...], dict[str, An
 
 def figures(hands: int, repeat: int, seed: int) -> list[tuple[str, float]]:
     """Each measured part, in CPU seconds."""
+    byte_compile()
     lines = hand_lines("riichi", hands, seed=seed)
     family, chosen = parse_rules("riichi")
     calls = _library_calls(lines)

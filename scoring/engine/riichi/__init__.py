@@ -6,13 +6,13 @@ payments, the settlement of a hand and the game are this package's (docs/spec/ri
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Final
 
 from scoring.engine.errors import Term
 from scoring.engine.evaluation import Evaluation, Evaluator, HandExtra
 from scoring.engine.hand import Hand, hand_to_json
 from scoring.engine.riichi.evaluator import evaluate, evaluate_data
-from scoring.engine.riichi.game import GameState, Placement, final_scores, play, replay, start
 from scoring.engine.riichi.hand_input import riichi_hand_from_json
 from scoring.engine.riichi.payments import (
     HandValue,
@@ -22,7 +22,17 @@ from scoring.engine.riichi.payments import (
     tsumo_payments,
 )
 from scoring.engine.riichi.rules import CLUB, EMA, PRESETS, WRC, RiichiRules, preset
-from scoring.engine.riichi.settlement import HandResult, Outcome, Table, Win, settle
+
+if TYPE_CHECKING:
+    from scoring.engine.riichi.game import (
+        GameState,
+        Placement,
+        final_scores,
+        play,
+        replay,
+        start,
+    )
+    from scoring.engine.riichi.settlement import HandResult, Outcome, Table, Win, settle
 
 __all__ = [
     "CLUB",
@@ -51,6 +61,23 @@ __all__ = [
     "start",
     "tsumo_payments",
 ]
+
+
+# Loaded when first asked for (PEP 562): ``mahjong-score evaluate`` scores hands without
+# the settlement and the game, which took about 5 ms of each of its starts.
+_LATER: Final = {
+    **dict.fromkeys(("GameState", "Placement", "final_scores", "play", "replay", "start"), "game"),
+    **dict.fromkeys(("HandResult", "Outcome", "Table", "Win", "settle"), "settlement"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 class RiichiEvaluator(Evaluator):

@@ -9,12 +9,12 @@ breakdown, and the ``payments`` the hand is worth before counters and riichi sti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from scoring.engine.evaluation import CountedPattern, Evaluation
 from scoring.engine.riichi.hand_input import RiichiHand, riichi_hand_from_json
-from scoring.engine.riichi.library import LibraryResult, evaluate_tiles
+from scoring.engine.riichi.library import LibraryResult, ask, config, evaluate_tiles
 from scoring.engine.riichi.payments import (
     YAKUMAN_HAN,
     HandValue,
@@ -23,6 +23,7 @@ from scoring.engine.riichi.payments import (
     ron_payment,
     tsumo_payments,
 )
+from scoring.engine.riichi.quick import library_input
 from scoring.engine.riichi.rules import RiichiRules
 from scoring.engine.riichi.yaku import DORA_IDS, yaku_name
 from scoring.engine.tiles import EAST
@@ -70,26 +71,48 @@ class RiichiEvaluation:
     def to_json(self) -> dict[str, Any]:
         """The result object: docs/hand-format.md's (``Evaluation.to_json``, the same keys in
         the same order, written here at once), plus riichi's values."""
-        han = self.han
         limit = self.limit
-        return {
-            "ok": True,
-            "family": "riichi",
-            "preset": self.rules.preset,
-            "total": han,
-            "total_without_bonus": han,
-            "meets_minimum": True,
-            "limit": limit is not None,
-            "patterns": [_pattern_json(pattern, name_ja) for pattern, name_ja in self.patterns],
-            "arrangement": [],
-            "han": han,
-            "fu": self.value.fu,
-            "yakuman": self.value.yakuman,
-            "limit_name": None if limit is None else str(limit),
-            "dealer": self.dealer,
-            "fu_details": list(self.fu_details),
-            "payments": self.payments(),
-        }
+        return _result_json(
+            self.rules,
+            self.han,
+            self.value,
+            None if limit is None else str(limit),
+            [_pattern_json(pattern, name_ja) for pattern, name_ja in self.patterns],
+            self.dealer,
+            list(self.fu_details),
+            self.payments(),
+        )
+
+
+def _result_json(
+    rules: RiichiRules,
+    han: int,
+    value: HandValue,
+    limit_name: str | None,
+    patterns: list[dict[str, Any]],
+    dealer: bool,
+    fu_details: list[dict[str, Any]],
+    payments: dict[str, int],
+) -> dict[str, Any]:
+    """The result object of docs/hand-format.md, in han, with riichi's values after it."""
+    return {
+        "ok": True,
+        "family": "riichi",
+        "preset": rules.preset,
+        "total": han,
+        "total_without_bonus": han,
+        "meets_minimum": True,
+        "limit": limit_name is not None,
+        "patterns": patterns,
+        "arrangement": [],
+        "han": han,
+        "fu": value.fu,
+        "yakuman": value.yakuman,
+        "limit_name": limit_name,
+        "dealer": dealer,
+        "fu_details": fu_details,
+        "payments": payments,
+    }
 
 
 @cache  # a handful of yaku and counts
@@ -113,6 +136,12 @@ def evaluate(hand: RiichiHand, rules: RiichiRules) -> RiichiEvaluation:
     (4, 20, {'dealer': 2600, 'others': 1300, 'total': 5200})
     """
     found = evaluate_tiles(hand, rules)
+    return _evaluation(found, rules, hand.hand.seat_wind == EAST, hand.hand.self_drawn)
+
+
+def _evaluation(
+    found: LibraryResult, rules: RiichiRules, dealer: bool, self_drawn: bool
+) -> RiichiEvaluation:
     yakuman = _yakuman_count(found)
     value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=found.han, fu=found.fu)
     return RiichiEvaluation(
@@ -120,16 +149,56 @@ def evaluate(hand: RiichiHand, rules: RiichiRules) -> RiichiEvaluation:
         patterns=tuple(_pattern(yaku.yaku_id, yaku.name, han) for yaku, han in found.yaku),
         value=value,
         limit=limit_of(value, rules),
-        dealer=hand.hand.seat_wind == EAST,
-        self_drawn=hand.hand.self_drawn,
+        dealer=dealer,
+        self_drawn=self_drawn,
         fu_details=tuple({"fu": d["fu"], "reason": d["reason"]} for d in found.fu_details),
     )
 
 
 def evaluate_data(data: object, rules: RiichiRules) -> dict[str, Any]:
-    """The result object for a riichi hand object (raises ``HandError`` for bad input)."""
-    hand = riichi_hand_from_json(data, red_fives=rules.red_fives)
-    return evaluate(hand, rules).to_json()
+    """The result object for a riichi hand object (raises ``HandError`` for bad input).
+
+    A plain hand object is read straight into the library's form (``quick``), and the
+    library's answer written straight as the result object; any other is read and checked
+    in full, which also names what is wrong with it.
+    """
+    quick = library_input(data, rules)
+    if quick is None:
+        hand = riichi_hand_from_json(data, red_fives=rules.red_fives)
+        return evaluate(hand, rules).to_json()
+    tiles, winning_tile, melds, dora, ura, context = quick
+    found = ask(tiles, winning_tile, melds, dora, ura, config(context, rules))
+    dealer = context[10] == EAST
+    han, value, limit_name, payments = _worth(
+        found.han, found.fu, _yakuman_count(found), dealer, context[0], rules
+    )
+    return _result_json(
+        rules,
+        han,
+        value,
+        limit_name,
+        [dict(_yaku_item(yaku.yaku_id, yaku.name, count)) for yaku, count in found.yaku],
+        dealer,
+        [{"fu": d["fu"], "reason": d["reason"]} for d in found.fu_details],
+        dict(payments),
+    )
+
+
+@lru_cache(maxsize=4096)  # hands repeat their han and fu
+def _worth(
+    han: int, fu: int, yakuman: int, dealer: bool, self_drawn: bool, rules: RiichiRules
+) -> tuple[int, HandValue, str | None, dict[str, int]]:
+    """What ``RiichiEvaluation`` makes of the library's han, fu and yakuman: the han
+    counted, the value, the limit's name and the payments (not to be changed: shared)."""
+    value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu)
+    limit = limit_of(value, rules)
+    worth = RiichiEvaluation(rules, (), value, limit, dealer, self_drawn, ())
+    return worth.han, value, None if limit is None else str(limit), worth.payments()
+
+
+@cache  # one per yaku and han
+def _yaku_item(yaku_id: int, library_name: str, han: int) -> dict[str, Any]:
+    return _pattern_item(*_pattern(yaku_id, library_name, han))
 
 
 def _yakuman_count(found: LibraryResult) -> int:

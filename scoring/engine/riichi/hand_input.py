@@ -192,14 +192,15 @@ def _indicators(data: Mapping[str, Any], key: str, red_fives: bool) -> tuple[Til
     if not value and isinstance(value, str | list):
         return ()
     if isinstance(value, str):
-        return _indicator_text(value, key, red_fives)
+        return indicator_text(value, key, red_fives)
     if not isinstance(value, list):
         raise HandError("'{key}' must be tiles such as '3p' or ['3p', '7z']", field=key, key=key)
     return _indicator_tiles(value, key, red_fives)
 
 
 @lru_cache(maxsize=1024)  # the same few indicators recur from hand to hand
-def _indicator_text(value: str, key: str, red_fives: bool) -> tuple[Tile, ...]:
+def indicator_text(value: str, key: str, red_fives: bool) -> tuple[Tile, ...]:
+    """The indicators written as text under ``key`` (``HandError`` when they cannot be)."""
     return _indicator_tiles(value, key, red_fives)
 
 

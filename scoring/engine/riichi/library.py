@@ -6,9 +6,8 @@ translates tiles (our 0-33 codes are the library's 34-format) and rules into its
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 from mahjong.constants import AKA_DORAS
 from mahjong.hand_calculating.fu import FuDetail
@@ -36,8 +35,7 @@ _ERRORS: Final = {
 }
 
 
-@dataclass(frozen=True)
-class LibraryResult:
+class LibraryResult(NamedTuple):
     """What the library found: the yaku (dora included) with their han, the total han, fu."""
 
     yaku: tuple[tuple[Yaku, int], ...]
@@ -59,15 +57,16 @@ def options(rules: RiichiRules) -> OptionalRules:
     )
 
 
-def config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
-    """The library's hand configuration: how the hand was won, winds, rules.
+# How a hand was won, as ``HandConfig`` takes it: tsumo, riichi (double riichi included),
+# double riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, seat wind,
+# round wind.
+WinContext = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, Tile, Tile]
 
-    One object per way of winning, per thread: building one builds every yaku object of
-    the library, and the library writes the han of its dora yaku into it on each call (a
-    call's yaku are read before the thread's next call).
-    """
+
+def win_context(hand: RiichiHand) -> WinContext:
+    """How ``hand`` was won, in the library's terms."""
     h = hand.hand
-    key = (
+    return (
         h.self_drawn,
         hand.riichi or hand.double_riichi,
         hand.double_riichi,
@@ -80,40 +79,59 @@ def config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
         hand.chiihou,
         h.seat_wind,
         h.prevailing_wind,
-        rules,
     )
-    configs: dict[tuple[object, ...], HandConfig] | None = getattr(_LOCAL, "configs", None)
+
+
+def config(context: WinContext, rules: RiichiRules) -> HandConfig:
+    """The library's hand configuration: how the hand was won, winds, rules.
+
+    One object per way of winning and rules, per thread: building one builds every yaku
+    object of the library, and the library writes the han of its dora yaku into it on each
+    call (a call's yaku are read before the thread's next call).
+    """
+    configs: dict[RiichiRules, dict[WinContext, HandConfig]] | None = getattr(
+        _LOCAL, "configs", None
+    )
     if configs is None:
         configs = _LOCAL.configs = {}
-    found = configs.get(key)
-    if found is None:
-        if len(configs) >= _MAX_CONFIGS:  # many rule sets in a long-lived process
+    by_context = configs.get(rules)
+    if by_context is None:
+        if len(configs) >= _MAX_RULES:  # many rule sets in a long-lived process
             configs.clear()
-        found = configs[key] = _new_config(hand, rules)
+        by_context = configs[rules] = {}
+    found = by_context.get(context)
+    if found is None:
+        if len(by_context) >= _MAX_CONTEXTS:  # in practice a few dozen ways of winning
+            by_context.clear()
+        found = by_context[context] = _new_config(context, rules)
     return found
 
 
 _LOCAL: Final = threading.local()
-_MAX_CONFIGS: Final = 512
+_MAX_RULES: Final = 16
+_MAX_CONTEXTS: Final = 512
 
 
-def _new_config(hand: RiichiHand, rules: RiichiRules) -> HandConfig:
-    h = hand.hand
-    return HandConfig(
-        is_tsumo=h.self_drawn,
-        is_riichi=hand.riichi or hand.double_riichi,
-        is_daburu_riichi=hand.double_riichi,
-        is_ippatsu=hand.ippatsu,
-        is_rinshan=h.replacement_tile,
-        is_chankan=h.robbing_kong,
-        is_haitei=h.last_tile_of_wall,
-        is_houtei=h.last_discard,
-        is_tenhou=h.heavenly,
-        is_chiihou=hand.chiihou,
-        player_wind=h.seat_wind,
-        round_wind=h.prevailing_wind,
-        options=options(rules),
-    )
+def _new_config(context: WinContext, rules: RiichiRules) -> HandConfig:
+    settings: dict[str, Any] = dict(zip(_CONTEXT_NAMES, context, strict=True))
+    return HandConfig(**settings, options=options(rules))
+
+
+# ``HandConfig``'s name for each place of a ``WinContext``.
+_CONTEXT_NAMES: Final = (
+    "is_tsumo",
+    "is_riichi",
+    "is_daburu_riichi",
+    "is_ippatsu",
+    "is_rinshan",
+    "is_chankan",
+    "is_haitei",
+    "is_houtei",
+    "is_tenhou",
+    "is_chiihou",
+    "player_wind",
+    "round_wind",
+)
 
 
 # The copies of each kind a plain tile takes, in turn (136-format: kind * 4 + copy). Under
@@ -196,7 +214,7 @@ def _winning_136(hand: RiichiHand, concealed: list[int]) -> int:
 
 
 @cache  # the library never changes a meld; its 34-format tiles are cached in it
-def _library_meld(kind: MeldKind, tiles: tuple[int, ...], opened: bool) -> LibraryMeld:
+def library_meld(kind: MeldKind, tiles: tuple[int, ...], opened: bool) -> LibraryMeld:
     return LibraryMeld(_MELD_TYPES[kind], tiles, opened)
 
 
@@ -210,15 +228,34 @@ def evaluate_tiles(hand: RiichiHand, rules: RiichiRules) -> LibraryResult:
     red_melds = hand.red_melds
     for index, meld in enumerate(h.melds):
         meld_tiles = copies.tiles(meld.tiles, red_melds[index] if index < len(red_melds) else {})
-        melds.append(_library_meld(meld.kind, tuple(meld_tiles), not meld.concealed))
+        melds.append(library_meld(meld.kind, tuple(meld_tiles), not meld.concealed))
         all_tiles += meld_tiles
-    response = HandCalculator.estimate_hand_value(
+    return ask(
         all_tiles,
         _winning_136(hand, concealed),
+        melds,
+        [t * 4 for t in hand.dora_indicators],
+        [t * 4 for t in hand.ura_dora_indicators],
+        config(win_context(hand), rules),
+    )
+
+
+def ask(
+    tiles: list[int],
+    winning_tile: int,
+    melds: list[LibraryMeld],
+    dora_indicators: list[int],
+    ura_dora_indicators: list[int],
+    config: HandConfig,
+) -> LibraryResult:
+    """The library's answer for a hand in its 136-tile form; ``HandError`` when it cannot win."""
+    response = HandCalculator.estimate_hand_value(
+        tiles,
+        winning_tile,
         melds=melds,
-        dora_indicators=[t * 4 for t in hand.dora_indicators],
-        ura_dora_indicators=[t * 4 for t in hand.ura_dora_indicators],
-        config=config(hand, rules),
+        dora_indicators=dora_indicators,
+        ura_dora_indicators=ura_dora_indicators,
+        config=config,
     )
     if response.error is not None:
         message = _ERRORS.get(response.error, f"the hand cannot win: {response.error}")

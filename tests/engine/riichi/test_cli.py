@@ -5,6 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from scoring.engine import riichi
+from tests.engine.test_cli import loaded_after
+
 HAND = {
     "concealed": "234m22406p345678s",
     "winning_tile": "5s",
@@ -60,3 +65,19 @@ def test_an_unknown_preset_is_refused() -> None:
     done = run("", "--rules", "riichi:tenhou")
     assert done.returncode == 1
     assert "riichi has no preset 'tenhou' (known: ema, wrc, club)" in done.stderr
+
+
+def test_evaluate_loads_neither_the_settlement_nor_the_game(tmp_path: Path) -> None:
+    (tmp_path / "hands.jsonl").write_text(json.dumps(HAND) + "\n", encoding="utf-8")
+
+    loaded = loaded_after("evaluate", "--rules", "riichi:club", "hands.jsonl", cwd=tmp_path)
+
+    assert "scoring.engine.riichi.evaluator" in loaded
+    assert {"scoring.engine.riichi.settlement", "scoring.engine.riichi.game"} & loaded == set()
+
+
+def test_the_game_and_the_settlement_are_there_when_asked_for() -> None:
+    assert riichi.GameState.__module__ == "scoring.engine.riichi.game"
+    assert riichi.settle.__module__ == "scoring.engine.riichi.settlement"
+    with pytest.raises(AttributeError):
+        riichi.nothing  # noqa: B018
