@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -17,9 +17,9 @@ from django.core.management import call_command
 
 from games.management.commands.seed_demo import DEMO_PASSWORD
 from games.models import Session
-from tests.browser.test_recording import PHONE, follow, phone_page, pytestmark
+from tests.browser.test_recording import PHONE, follow, page, pytestmark
 
-__all__ = ["pytestmark"]
+__all__ = ["page", "pytestmark"]
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -33,19 +33,10 @@ if not AXE.exists() and os.environ.get("REQUIRE_BROWSER") == "1":
     raise RuntimeError("REQUIRE_BROWSER=1 but axe-core is not installed: run npm ci")
 
 
-# The page's background in each colour scheme (static/css/app.css's --bg).
-BACKGROUNDS = {"light": "rgb(246, 247, 244)", "dark": "rgb(18, 23, 26)"}
-
-
-@pytest.fixture(params=sorted(BACKGROUNDS))
-def scheme(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def schemed_page(live_server: Any, scheme: str) -> Iterator[Any]:
-    """A phone's page in each colour scheme: the dark palette is checked as the light one."""
-    yield from phone_page(live_server, color_scheme=scheme)
+# The page's background in each colour scheme (static/css/app.css's --bg). Each page is
+# checked in both, switched as a phone's dark-mode setting switches ``prefers-color-scheme``
+# on the open page: light last, the scheme a page is opened in.
+BACKGROUNDS = {"dark": "rgb(18, 23, 26)", "light": "rgb(246, 247, 244)"}
 
 
 def shape(path: str) -> str:
@@ -78,15 +69,36 @@ def crawl(page: Any, start: list[str], depth: int) -> dict[str, list[str]]:
 
 
 def problems(page: Any) -> list[str]:
-    found = violations(page)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    if width > PHONE["width"]:
-        found.append(f"scrolls sideways: {width} px wide")
-    return found
+    """What axe-core finds on the open page, and a page wider than the phone, in each scheme."""
+    return in_each_scheme(page, lambda page: axe_findings(page) + sideways(page))
 
 
 def violations(page: Any) -> list[str]:
-    page.evaluate(AXE_SCRIPT)
+    """What axe-core finds on the open page in each colour scheme."""
+    return in_each_scheme(page, axe_findings)
+
+
+def fits(page: Any) -> bool:
+    """The open page does not scroll sideways, in either colour scheme."""
+    return in_each_scheme(page, sideways) == []
+
+
+def in_each_scheme(page: Any, check: Callable[[Any], list[str]]) -> list[str]:
+    found = []
+    for scheme in BACKGROUNDS:
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{scheme}: {problem}" for problem in check(page)]
+    return found
+
+
+def sideways(page: Any) -> list[str]:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    return [f"scrolls sideways: {width} px wide"] if width > PHONE["width"] else []
+
+
+def axe_findings(page: Any) -> list[str]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
     found = page.evaluate(
         """async (tags) => {
             const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
@@ -98,14 +110,13 @@ def violations(page: Any) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['where']}" for v in found if v["impact"] in IMPACTS]
 
 
-@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
-@pytest.mark.parametrize("who", ["organiser", "member"])
-def test_every_page_passes_axe_and_fits_a_phone(schemed_page: Any, scheme: str, who: str) -> None:
-    page = schemed_page
+def every_page_passes_axe_and_fits_a_phone(page: Any, who: str) -> None:
     call_command("seed_demo", stdout=StringIO())
     page.goto("/accounts/login/")
     # The pages are shown in the scheme asked for.
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == BACKGROUNDS[scheme]
+    for scheme, background in BACKGROUNDS.items():
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
     page.fill("#id_username", who)
     page.fill("#id_password", DEMO_PASSWORD)
     follow(page, "button.primary")
@@ -117,3 +128,16 @@ def test_every_page_passes_axe_and_fits_a_phone(schemed_page: Any, scheme: str, 
     # The crawl reached the club's pages and a hand form with its tile picker.
     assert len(pages) >= 12 and any(path.endswith("/hands/new/") for path in pages), pages
     assert {path: found for path, found in pages.items() if found} == {}
+
+
+# One class each, so that pytest-xdist (``--dist loadscope``) may run the two crawls at once.
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
+class TestTheOrganisersPages:
+    def test_every_page_passes_axe_and_fits_a_phone(self, page: Any) -> None:
+        every_page_passes_axe_and_fits_a_phone(page, "organiser")
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
+class TestTheMembersPages:
+    def test_every_page_passes_axe_and_fits_a_phone(self, page: Any) -> None:
+        every_page_passes_axe_and_fits_a_phone(page, "member")

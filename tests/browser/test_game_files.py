@@ -5,7 +5,6 @@ and passes axe-core."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,26 +13,20 @@ from django.contrib.auth.models import User
 
 from games.models import RuleSet, Session
 from tests.browser.test_accessibility import AXE, problems
-from tests.browser.test_recording import follow, phone_page, pytestmark, sign_in
+from tests.browser.test_recording import follow, page, pytestmark, sign_in
 from tests.games import test_session_rules as services_tests
 from tests.games.test_session_rules import play_the_sequence
 
-__all__ = ["pytestmark"]
+__all__ = ["page", "pytestmark"]
 
 house = services_tests.house
 game = services_tests.game
 
 
-@pytest.fixture(params=["light", "dark"])
-def schemed_page(live_server: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    yield from phone_page(live_server, color_scheme=request.param)
-
-
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
 def test_an_organiser_saves_loads_and_starts_a_game_like_it_on_a_phone(
-    schemed_page: Any, game: Session, house: RuleSet, alice: User, tmp_path: Path
+    page: Any, game: Session, house: RuleSet, alice: User, tmp_path: Path
 ) -> None:
-    page = schemed_page
     play_the_sequence(game, house, alice)
     sign_in(page, "alice")
     page.goto(f"/c/dragons/sessions/{game.pk}/")

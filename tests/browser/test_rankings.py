@@ -7,19 +7,18 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_accessibility import AXE, problems, scheme, schemed_page
+from tests.browser.test_accessibility import AXE, problems
 from tests.browser.test_languages import choose_language
-from tests.browser.test_recording import PHONE, pytestmark
+from tests.browser.test_recording import PHONE, page, pytestmark
 from tests.games.events.test_mers_ranking import League, league
 
-__all__ = ["league", "pytestmark", "scheme", "schemed_page"]
+__all__ = ["league", "page", "pytestmark"]
 
 URL = "/rankings/?family=riichi&on=2030-06-01"
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
-def test_the_ranking_fits_a_phone_in_each_language(schemed_page: Any, league: League) -> None:
-    page = schemed_page
+def test_the_ranking_fits_a_phone_in_each_language(page: Any, league: League) -> None:
     page.goto(URL)
     rows = page.locator("table.mers > tbody > tr:not(.inputs)")
     assert rows.count() == 4

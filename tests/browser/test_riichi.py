@@ -13,10 +13,10 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Club, Hand, Player, Session
 from tests.browser.chromium import settle, tap_save
-from tests.browser.test_accessibility import AXE, scheme, schemed_page, violations
+from tests.browser.test_accessibility import AXE, violations
 from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
 
-__all__ = ["page", "pytestmark", "scheme", "schemed_page"]
+__all__ = ["page", "pytestmark"]
 
 TSUMO_TILES = ["2m", "3m", "4m", "2p", "2p", "4p", "5p", "6p", "3s", "4s", "6s", "7s", "8s", "5s"]
 
@@ -374,9 +374,8 @@ def test_the_riichi_picker_has_red_fives_and_no_flowers(
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
 def test_the_riichi_form_passes_axe_in_light_and_dark(
-    schemed_page: Any, club_hanchan: Session, bob: User
+    page: Any, club_hanchan: Session, bob: User
 ) -> None:
-    page = schemed_page
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{club_hanchan.pk}/hands/new/")
     choose(page, "riichi", "B")

@@ -6,7 +6,6 @@ phone and pass axe-core in the light and the dark scheme; a member reads them in
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,20 +14,15 @@ from django.contrib.auth.models import User
 from games import services as core
 from games.events.team_services import TeamSettings, team_create
 from games.models import Club, Player, Season
-from tests.browser.test_accessibility import AXE, violations
+from tests.browser.test_accessibility import AXE, fits, problems
 from tests.browser.test_languages import choose_language, english_left
-from tests.browser.test_recording import PHONE, follow, phone_page, pytestmark, sign_in
+from tests.browser.test_recording import follow, page, pytestmark, sign_in
 from tests.games.riichi_hanchan import HANDS
 
-__all__ = ["pytestmark"]
+__all__ = ["page", "pytestmark"]
 
 # The league's own data on the page: the season, the rule set, the teams and the players.
 DATA = {"Riichi", "EMA", "Red", "Blue", "Ann", "Bea", "Cy", "Dot"}
-
-
-@pytest.fixture(params=["light", "dark"])
-def schemed_page(live_server: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    yield from phone_page(live_server, color_scheme=request.param)
 
 
 @pytest.fixture
@@ -46,10 +40,6 @@ def played(club: Club, alice: User) -> tuple[Season, list[Player]]:
     return season, players
 
 
-def fits(page: Any) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"])
-
-
 def add_team(page: Any, name: str, players: list[str]) -> None:
     page.fill("#id_name", name)
     for player in players:
@@ -59,20 +49,19 @@ def add_team(page: Any, name: str, players: list[str]) -> None:
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")
 def test_an_organiser_makes_teams_on_a_phone(
-    schemed_page: Any, played: tuple[Season, list[Player]]
+    page: Any, played: tuple[Season, list[Player]]
 ) -> None:
-    page = schemed_page
     season, _ = played
     sign_in(page, "alice")
     page.goto(f"/c/dragons/seasons/{season.pk}/")
     follow(page, "a:has-text('teams')")
-    assert fits(page) and violations(page) == []
+    assert problems(page) == []
     add_team(page, "Red", ["Ann", "Dot"])
     # The new team's page: its place, its points and its players'.
     assert page.inner_text("h1") == "Red"
     shown = page.inner_text(".team-rank")
     assert "Place 1 of 1" in shown and "Placement points" in shown
-    assert fits(page) and violations(page) == []
+    assert problems(page) == []
     follow(page, ".summary a")
     add_team(page, "Blue", ["Bea", "Cy"])
     follow(page, ".summary a")
@@ -81,16 +70,15 @@ def test_an_organiser_makes_teams_on_a_phone(
     # A player already in a team is named when another team takes them.
     add_team(page, "Green", ["Ann"])
     assert "Ann is already in team Red." in page.inner_text("form.stack")
-    assert fits(page) and violations(page) == []
+    assert problems(page) == []
 
 
 def test_a_member_reads_the_teams_in_chinese(
-    schemed_page: Any, played: tuple[Season, list[Player]], bob: User
+    page: Any, played: tuple[Season, list[Player]], bob: User
 ) -> None:
     season, (ann, bea, cy, dot) = played
     red = team_create(season=season, settings=TeamSettings("Red", [ann, dot], best_of=1))
     team_create(season=season, settings=TeamSettings("Blue", [bea, cy]))
-    page = schemed_page
     sign_in(page, "bob")
     page.goto(f"/c/dragons/seasons/{season.pk}/teams/")
     choose_language(page, "繁體中文")
