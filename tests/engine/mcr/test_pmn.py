@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from scoring.engine.cli import main
+from scoring.engine.mcr import cli as mcr_cli
 from scoring.engine.mcr.pmn import PlayError, PmnError, parse_play, read_pmn, write_pmn
 from scoring.engine.mcr.records import score_game
 from scoring.engine.mcr.replay import replay
@@ -154,6 +155,31 @@ def test_the_pmn_command_goes_on_after_a_game_it_cannot_score(
     assert main(["pmn", str(both)]) == 1
     out, err = capsys.readouterr()
     assert err.startswith(f"{both}, game 1: the tiles form no winning hand")
+    assert out.startswith(f"{both}, game 2: Board 2") and "result -8 -17 +33 -8" in out
+
+
+def test_the_pmn_command_goes_on_after_a_game_its_scorer_fails_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fault of ours (not of the record) is one line where the game's board would be."""
+    good = (PEERS / "example_1.pmn").read_text(encoding="utf-8")
+    both = tmp_path / "both.pmn"
+    both.write_text(good + good, encoding="utf-8")
+    scored: list[object] = []
+
+    def first_fails(game: object, rules: object) -> object:
+        scored.append(game)
+        if len(scored) == 1:
+            raise KeyError("seat")
+        return score_game(game, rules)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcr_cli, "score_game", first_fails)
+    assert main(["pmn", str(both)]) == 1
+    out, err = capsys.readouterr()
+    assert (
+        err
+        == f"{both}, game 1: the scorer failed on this input (KeyError: 'seat'); please report it\n"
+    )
     assert out.startswith(f"{both}, game 2: Board 2") and "result -8 -17 +33 -8" in out
 
 
