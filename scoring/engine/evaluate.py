@@ -67,12 +67,8 @@ def evaluate_line(
 def result_text(
     line: bytes | str, family: Evaluator, preset: str, notation: str = "json", *, number: int = 1
 ) -> str:
-    """``evaluate_line``'s result as the JSON text ``evaluate`` writes (without the newline).
-
-    >>> result_text('{"concealed": "11123456789999m", "winning_tile": "5m"}',
-    ...             *parse_rules("zung_jung"))[:40]
-    '{"ok": true, "family": "zung_jung", "pre'
-    """
+    """``evaluate_line``'s result as the JSON text ``evaluate`` writes (without the newline):
+    the same bytes as ``evaluate_line``'s object encoded (tests/engine/test_evaluate_line.py)."""
     try:
         found = _evaluate_line(line, family, preset, notation, number, _scored_text)
     except Exception as error:
