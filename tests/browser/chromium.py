@@ -99,3 +99,21 @@ def tap_save(page: Any) -> None:
     """Tap the hand form's Save once the live previews have landed (``settle``)."""
     settle(page)
     page.click("#save-hand")
+
+
+SERVICE_WORKER_ACTIVE = """navigator.serviceWorker.getRegistration().then(function (registration) {
+  return Boolean(registration && registration.active && registration.active.state === "activated");
+})"""
+
+
+def service_worker_settled(page: Any, seconds: float = 10) -> None:
+    """Wait until the site's service worker has activated. Until then it may take control of
+    the page midway through a request (``clients.claim()`` as it activates), and a request
+    that goes through a worker as it starts is not seen by ``page.route``: a test that
+    answers the page's requests itself waits for this first. (A page loaded while the worker
+    was installing stays uncontrolled; either way nothing changes after this.)"""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(SERVICE_WORKER_ACTIVE):
+        if time.monotonic() > deadline:
+            raise AssertionError("the service worker did not activate")
+        page.wait_for_timeout(50)

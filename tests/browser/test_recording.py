@@ -15,6 +15,7 @@ from games.models import Hand, Session
 from tests.browser.chromium import (
     HAVE_CHROMIUM,
     chromium,
+    service_worker_settled,
     tap_save,
     track_requests,
     wait_until_answered,
@@ -184,6 +185,7 @@ def save_a_draw_offline(page: Any, session: Session) -> None:
 
 def save_offline(page: Any) -> None:
     """Save the hand form with the phone offline: the hand waits in the outbox."""
+    service_worker_settled(page)  # not installing as the connection goes
     page.context.set_offline(True)
     tap_save(page)
     page.locator("#outbox", has_text="saved on this phone").wait_for()
@@ -323,6 +325,7 @@ def test_a_hand_kept_while_signed_out_is_recorded_once_after_signing_in(
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     page.click("label:has-text('Draw 摸和')")
+    service_worker_settled(page)
     page.route("**/hands/new/", lambda route: route.abort())  # no network for the hand yet
     entry_id = keep_on_the_phone(page)
     page.goto("/")
@@ -348,6 +351,7 @@ def test_a_proxy_error_keeps_the_hand_for_later(page: Any, session: Session, bob
     sign_in(page, "bob")
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     page.click("label:has-text('Draw 摸和')")
+    service_worker_settled(page)
     page.route(
         "**/hands/new/",
         lambda route: (
@@ -374,6 +378,7 @@ def test_a_kept_hand_the_server_refuses_is_shown_fixed_and_sent(
     page.click("label:has-text('Discard 打出')")
     page.locator("fieldset[data-field='blamed'] label").nth(2).click()  # C discarded
     page.fill("input[name=faan]", "")  # the server will refuse a win without its faan
+    service_worker_settled(page)
     page.route("**/hands/new/", lambda route: route.abort())
     entry_id = keep_on_the_phone(page)
     page.unroute("**/hands/new/")
