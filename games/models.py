@@ -37,6 +37,9 @@ class Club(models.Model):
     # The language of the club's pages for a reader who has not chosen one; blank: the
     # reader's browser decides.
     language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
+    # When a player of the club was last renamed or merged (or a merge undone): score sheets
+    # show names, and an open sheet's version (``selectors.session_sheet_poll``) includes it.
+    names_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]

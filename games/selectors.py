@@ -220,7 +220,8 @@ class SheetPoll:
 # One statement written out: Django's query compiler took ~4 ms of a 4.4 ms poll for the same
 # query built from the ORM (tools/profile_requests.py); the statement itself runs in 0.4 ms.
 SHEET_POLL_SQL = """
-SELECT s.rule_set_version_id, s.status, c.visibility, COUNT(h.id), MAX(h.id), MAX(h.updated_at),
+SELECT s.rule_set_version_id, s.status, c.visibility, c.names_changed_at,
+    COUNT(h.id), MAX(h.id), MAX(h.updated_at),
     (SELECT MAX(p.updated_at) FROM {penalty} p WHERE p.session_id = s.id),
     (SELECT m.role FROM {membership} m WHERE m.club_id = s.club_id AND m.user_id = %s),
     (SELECT d.expire_date FROM {stored_session} d WHERE d.session_key = %s),
@@ -257,12 +258,14 @@ def session_sheet_poll(
         row = cursor.fetchone()
     if row is None:
         return None
-    rules, status, visibility, count, last, changed, penalised, role, expires, password = row
+    rules, status, visibility, renamed, count, last, changed, penalised, role, expires, password = (
+        row
+    )
     version = _sheet_version(rules, status, count, last, _moment(changed))
     return SheetPoll(
         public=visibility != Club.Visibility.MEMBERS,
         role=role,
-        version=version + _penalties_version(_moment(penalised)),
+        version=version + _penalties_version(_moment(penalised)) + _names_version(_moment(renamed)),
         session_expires=_moment(expires),
         password=password,
     )
@@ -285,12 +288,18 @@ def sheet_version_of(sheet: ScoreSheet) -> str:
     session = sheet.session
     penalised = max((penalty.updated_at for penalty in sheet.penalties), default=None)
     version = _sheet_version(session.rule_set_version_id, session.status, len(hands), last, changed)
-    return version + _penalties_version(penalised)
+    return version + _penalties_version(penalised) + _names_version(session.club.names_changed_at)
 
 
 def _penalties_version(changed: dt.datetime | None) -> str:
     """The part of a sheet's version its penalties give: when one last changed."""
     return f"-p{changed.timestamp()}" if changed else ""
+
+
+def _names_version(changed: dt.datetime | None) -> str:
+    """The part the players' names give: when one of the club's players was last renamed or
+    merged (the sheet shows their names)."""
+    return f"-n{changed.timestamp()}" if changed else ""
 
 
 def _sheet_version(

@@ -24,7 +24,7 @@ from games.models import (
     Season,
 )
 from games.names import name_key
-from games.services.common import name_clean, write_unique
+from games.services.common import name_clean, names_changed, write_unique
 from games.totals import season_standings_changed
 
 # Every zone of the IANA database (Python's own, or the tzdata package).
@@ -106,6 +106,7 @@ def player_update(*, player: Player, name: str, ema_number: str | None = None) -
         player.save(update_fields=fields)
         # Standings show names: a renamed player gives the club's standings a new version.
         season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
+        names_changed(club_id=player.club_id)
 
     write_unique(
         write, check_free=lambda: _check_player_name_free(player.club, name, exclude=player.pk)

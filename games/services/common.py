@@ -1,5 +1,5 @@
-"""What every service shares: the clean name, engine errors as form errors, and
-writes guarded by a unique constraint."""
+"""What every service shares: the clean name, engine errors as form errors, writes guarded
+by a unique constraint, and the stamp of a club's players' names changing."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from games.models import Session
+from games.models import Club, Session
 from scoring.families import EngineError
 from scoring.names import clean_name
 
@@ -61,3 +62,9 @@ def write_unique(write: Callable[[], T], *, check_free: Callable[[], None]) -> T
     except IntegrityError:  # written meanwhile by a concurrent request
         check_free()
         raise
+
+
+def names_changed(*, club_id: int) -> None:
+    """A player of the club was renamed or merged: score sheets show names, so every open
+    sheet of the club gets a new version (``Club.names_changed_at``)."""
+    Club.objects.filter(pk=club_id).update(names_changed_at=timezone.now())

@@ -23,7 +23,7 @@ from games.models import (
     Session,
 )
 from games.names import name_key
-from games.services.common import name_clean, write_unique
+from games.services.common import name_clean, names_changed, write_unique
 from games.totals import season_standings_changed, session_totals_refresh
 
 
@@ -110,6 +110,7 @@ def player_merge(*, into: Player, others: Sequence[Player], by: User | None) -> 
             by=by,
         )
         season_standings_changed(seasons=Season.objects.filter(club=into.club_id))
+        names_changed(club_id=into.club_id)
     return merge
 
 
@@ -261,3 +262,4 @@ def _refresh(club_id: int, sessions: list[int]) -> None:
     and give every season of the club new standings (names changed)."""
     session_totals_refresh(session_ids=sessions)
     season_standings_changed(seasons=Season.objects.filter(club=club_id))
+    names_changed(club_id=club_id)

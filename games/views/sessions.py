@@ -34,7 +34,7 @@ ORGANISER = Membership.Role.ORGANISER
 
 
 def get_session(club_id: int, session_id: int) -> Session:
-    queryset = Session.objects.select_related("season", "rule_set_version__rule_set")
+    queryset = Session.objects.select_related("club", "season", "rule_set_version__rule_set")
     return get_object_or_404(queryset, club_id=club_id, pk=session_id)
 
 

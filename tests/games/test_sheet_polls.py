@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 
 from games import services
-from games.models import Club, Hand, Membership, Penalty, Player, RuleSet, Session
+from games.models import Club, Hand, Membership, Penalty, Player, PlayerMerge, RuleSet, Session
 from tests.conftest import client_for
 from tests.games.pages import new_hand_form
 from tests.games.test_session_rules import (
@@ -395,3 +395,20 @@ def test_switched_or_rescored_rules_are_drawn_at_the_next_poll(
     reason = {"version": 3, "token": token, "reason": "Mah-Jongg is 30"}
     sheet, _ = polled_after(game, as_charlie, lambda: posted(as_alice, rescore, reason))
     assert "Re-scored under House v3" in sheet
+
+
+def test_a_player_renamed_merged_or_unmerged_is_drawn_at_the_next_poll(
+    session: Session, players: list[Player], as_alice: Client, as_charlie: Client
+) -> None:
+    edit = f"/c/dragons/players/{players[0].pk}/edit/"
+    sheet, _ = polled_after(session, as_charlie, lambda: posted(as_alice, edit, {"name": "Ann"}))
+    assert "Ann" in sheet
+    zoe = services.player_create(club=session.club, name="Zoe")
+    merge = {"into": zoe.pk, "others": [players[0].pk], "confirm": "1"}
+    sheet, _ = polled_after(
+        session, as_charlie, lambda: posted(as_alice, "/c/dragons/players/merge/", merge)
+    )
+    assert "Zoe" in sheet and "Ann" not in sheet
+    undo = f"/c/dragons/players/merges/{PlayerMerge.objects.get().pk}/undo/"
+    sheet, _ = polled_after(session, as_charlie, lambda: posted(as_alice, undo))
+    assert "Ann" in sheet and "Zoe" not in sheet
