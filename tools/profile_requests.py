@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from club_night_data import HAND, Night, night_build, night_delete
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -86,6 +87,8 @@ def main() -> None:
     parser.add_argument("--queries", action="append", default=[], help="a request's SQL")
     parser.add_argument("--keep", action="store_true", help="keep the club afterwards")
     options = parser.parse_args()
+    # The pages name their static files as a deploy serves them (from the manifest).
+    call_command("collectstatic", "--noinput", verbosity=0)
     night = night_build(games=options.games, tables=1)
     try:
         requests = requests_of(night)
