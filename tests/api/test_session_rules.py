@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from games.models import HandRevision, RuleSet, Session
 from tests.api.conftest import Api
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import (
+from tests.games.session_rules import (
     CHANGES,
     CORRECTED_RULES,
     HOUSE_RULES,

@@ -5,11 +5,8 @@ by following links from the club."""
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Callable
 from io import StringIO
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,26 +14,18 @@ from django.core.management import call_command
 
 from games.management.commands.seed_demo import DEMO_PASSWORD
 from games.models import Session
-from tests.browser.test_recording import PHONE, follow, page, pytestmark
+from tests.browser.axe import (
+    AXE,
+    BACKGROUNDS,
+    problems,
+)
+from tests.browser.phone import follow, page, pytestmark
 
 __all__ = ["page", "pytestmark"]
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-AXE_SCRIPT = AXE.read_text(encoding="utf-8") if AXE.exists() else ""
-IMPACTS = {"moderate", "serious", "critical"}
 # Files and images, not pages; and the API's pages, drf-spectacular's own Swagger UI (its
 # one finding, no language on <html>, is in that package's template).
 NOT_PAGES = re.compile(r"\.(txt|csv|tsv|svg|json|jsonl|pmn)$|/charts?/|/download/$|^/api/")
-
-if not AXE.exists() and os.environ.get("REQUIRE_BROWSER") == "1":
-    raise RuntimeError("REQUIRE_BROWSER=1 but axe-core is not installed: run npm ci")
-
-
-# The page's background in each colour scheme (static/css/app.css's --bg). Each page is
-# checked in both, switched as a phone's dark-mode setting switches ``prefers-color-scheme``
-# on the open page: light last, the scheme a page is opened in.
-BACKGROUNDS = {"dark": "rgb(18, 23, 26)", "light": "rgb(246, 247, 244)"}
 
 
 def shape(path: str) -> str:
@@ -66,48 +55,6 @@ def crawl(page: Any, start: list[str], depth: int) -> dict[str, list[str]]:
             seen[shape(path)] = (path, problems(page))
         frontier = following
     return dict(seen.values())
-
-
-def problems(page: Any) -> list[str]:
-    """What axe-core finds on the open page, and a page wider than the phone, in each scheme."""
-    return in_each_scheme(page, lambda page: axe_findings(page) + sideways(page))
-
-
-def violations(page: Any) -> list[str]:
-    """What axe-core finds on the open page in each colour scheme."""
-    return in_each_scheme(page, axe_findings)
-
-
-def fits(page: Any) -> bool:
-    """The open page does not scroll sideways, in either colour scheme."""
-    return in_each_scheme(page, sideways) == []
-
-
-def in_each_scheme(page: Any, check: Callable[[Any], list[str]]) -> list[str]:
-    found = []
-    for scheme in BACKGROUNDS:
-        page.emulate_media(color_scheme=scheme)
-        found += [f"{scheme}: {problem}" for problem in check(page)]
-    return found
-
-
-def sideways(page: Any) -> list[str]:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    return [f"scrolls sideways: {width} px wide"] if width > PHONE["width"] else []
-
-
-def axe_findings(page: Any) -> list[str]:
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(AXE_SCRIPT)
-    found = page.evaluate(
-        """async (tags) => {
-            const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
-            return result.violations.map(v => ({id: v.id, impact: v.impact,
-                where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
-        }""",
-        TAGS,
-    )
-    return [f"{v['id']} ({v['impact']}): {v['where']}" for v in found if v["impact"] in IMPACTS]
 
 
 def every_page_passes_axe_and_fits_a_phone(page: Any, who: str) -> None:

@@ -3,40 +3,23 @@ player by player with the set picker and sees each score and the payments as the
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 
-from games import services
-from games.models import Club, Hand, Player, Session
+from games.models import Hand, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import (
+from tests.browser.phone import (
     PHONE,
     follow,
     page,
     pytestmark,
     saved_then_sheet,
     sign_in,
+    table,
 )
 
-__all__ = ["page", "pytestmark"]
-
-
-@pytest.fixture
-def table(club: Club, players: list[Player], alice: User) -> Session:
-    rules = services.rule_set_create(
-        club=club,
-        name="Millington",
-        family="classical",
-        params={"rules": "millington", "stake": 1000},
-        by=alice,
-    )
-    season = services.season_save(club=club, name="Classical", rule_set=rules)
-    return services.session_start(
-        season=season, played_on=dt.date(2026, 5, 1), players=players[:3], by=alice
-    )
+__all__ = ["page", "pytestmark", "table"]
 
 
 def test_a_member_enters_a_classical_hand_on_a_phone(page: Any, table: Session, bob: User) -> None:

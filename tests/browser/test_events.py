@@ -17,7 +17,7 @@ from games.events import selectors
 from games.events.models import Event, Round
 from games.models import Club, Hand, Player, Season
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import (
+from tests.browser.phone import (
     PHONE,
     REPORT_CSP_VIOLATIONS,
     follow,

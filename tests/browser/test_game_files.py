@@ -12,10 +12,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import RuleSet, Session
-from tests.browser.test_accessibility import AXE, problems
-from tests.browser.test_recording import follow, page, pytestmark, sign_in
+from tests.browser.axe import AXE, problems
+from tests.browser.phone import follow, page, pytestmark, sign_in
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import play_the_sequence
+from tests.games.session_rules import play_the_sequence
 
 __all__ = ["page", "pytestmark"]
 

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Hand, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import follow, phone_page, pytestmark, sign_in
+from tests.browser.phone import follow, phone_page, pytestmark, sign_in
 
 __all__ = ["pytestmark"]
 

@@ -17,7 +17,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.test_recording import PHONE, page, pytestmark
+from tests.browser.phone import PHONE, page, pytestmark
 from tests.conftest import PASSWORD
 from tests.games.importing.test_import_job_killed import ROOT, manage, processes_env
 from tests.games.sqlite_site import server_for

@@ -5,7 +5,6 @@ standings in 简体中文."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -14,33 +13,17 @@ from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.chinese import to_simplified
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import PHONE, follow, page, pytestmark
+from tests.browser.phone import (
+    PHONE,
+    choose_language,
+    english_left,
+    follow,
+    page,
+    pytestmark,
+)
 from tests.conftest import PASSWORD
 
 __all__ = ["page", "pytestmark"]
-
-# What the league's data calls things (names typed by people: the players are A to D), and
-# names Chinese writes as they are (the API, file formats); not the site's words.
-DATA = {"Dragons", "Spring", "Half", "rules", "bob", "ABCD", "API", "CSV", "TSV"}
-WORD = re.compile(r"[A-Za-z]{3,}")
-
-
-def english_left(page: Any) -> set[str]:
-    """Words of English on the page outside the language menu and the league's own data."""
-    text = page.evaluate(
-        """() => {
-          const body = document.body.cloneNode(true);
-          const aside = '.language-menu, script, noscript, [hidden]';
-          body.querySelectorAll(aside).forEach(e => e.remove());
-          return body.innerText;
-        }"""
-    )
-    return set(WORD.findall(text)) - DATA
-
-
-def choose_language(page: Any, name: str) -> None:
-    page.click(".language-menu summary")
-    follow(page, f".language-menu button:has-text('{name}')")
 
 
 def sign_in_in_chinese(page: Any) -> None:

@@ -12,8 +12,7 @@ from django.core.management import call_command
 
 from games.management.commands.seed_demo import DEMO_PASSWORD
 from games.models import Session
-from tests.browser.test_languages import choose_language
-from tests.browser.test_recording import follow, page, pytestmark
+from tests.browser.phone import choose_language, follow, page, pytestmark
 
 __all__ = ["page", "pytestmark"]
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Error as PlaywrightError
 from games import services
 from games.models import Hand, Player, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
+from tests.browser.phone import PHONE, page, pytestmark, ready_offline, sign_in
 
 __all__ = ["page", "pytestmark"]
 
@@ -30,11 +30,6 @@ KEPT_URLS = """async () => {
 @pytest.fixture
 def bob_plays(players: list[Player], bob: User) -> Player:
     return services.player_link_user(player=players[1], user=bob)
-
-
-def ready_offline(page: Any) -> None:
-    """Wait until the worker has kept what this page asked for."""
-    page.wait_for_selector("html[data-offline-ready='1']", state="attached", timeout=20000)
 
 
 def visit_online(page: Any, session: Session) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import Penalty, Player, Session
-from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
+from tests.browser.phone import PHONE, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 

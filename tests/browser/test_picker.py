@@ -12,14 +12,14 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Hand, Session
 from tests.browser.chromium import settle, tap_save
-from tests.browser.test_classical import table
-from tests.browser.test_recording import (
+from tests.browser.phone import (
     PHONE,
     page,
     pytestmark,
     save_offline,
     saved_then_sheet,
     sign_in,
+    table,
 )
 
 __all__ = ["page", "pytestmark", "table"]

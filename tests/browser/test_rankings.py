@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_accessibility import AXE, problems
-from tests.browser.test_languages import choose_language
-from tests.browser.test_recording import PHONE, page, pytestmark
+from tests.browser.axe import AXE, problems
+from tests.browser.phone import PHONE, choose_language, page, pytestmark
 from tests.games.events.test_mers_ranking import League, league
 
 __all__ = ["league", "page", "pytestmark"]

@@ -2,110 +2,26 @@
 
 from __future__ import annotations
 
-import gc
-import os
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 
 from games.models import Hand, Session
 from tests.browser.chromium import (
-    HAVE_CHROMIUM,
-    chromium,
     service_worker_settled,
     tap_save,
-    track_requests,
-    wait_until_answered,
 )
-from tests.browser.turns import taking_turns
-from tests.conftest import PASSWORD
+from tests.browser.phone import (
+    PHONE,
+    follow,
+    page,
+    pytestmark,
+    save_offline,
+    saved_then_sheet,
+    sign_in,
+)
 
-PHONE = {"width": 375, "height": 812}
-
-if not HAVE_CHROMIUM and os.environ.get("REQUIRE_BROWSER") == "1":
-    raise RuntimeError("REQUIRE_BROWSER=1 but Debian's chromium is not installed")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not HAVE_CHROMIUM,
-        reason="no browser: install Debian's chromium package (apt-get install chromium)",
-    ),
-]
-
-
-@pytest.fixture
-def page(live_server: Any) -> Iterator[Any]:
-    yield from phone_page(live_server)
-
-
-def phone_page(live_server: Any, color_scheme: str = "light") -> Iterator[Any]:
-    """A page at phone size in a fresh context of the shared browser, in the given colour
-    scheme (what the phone's dark-mode setting sends as ``prefers-color-scheme``)."""
-    context = chromium().new_context(
-        viewport=PHONE, base_url=live_server.url, color_scheme=color_scheme
-    )
-    # Every page of every browser test runs under the site's content security policy:
-    # a violation (an inline script or style, a foreign source) fails the test.
-    context.add_init_script(REPORT_CSP_VIOLATIONS)
-    page = context.new_page()
-    track_requests(page)
-    violations: list[str] = []
-    page.on("console", lambda message: violations.extend(csp_violation(message)))
-    with taking_turns():
-        yield page
-        context.close()
-    wait_until_answered()
-    assert not violations, violations
-    # Inside Playwright's event loop the ORM has a connection of its own: close it, or
-    # the test database could not be dropped at the end. A cursor left unfinished in a
-    # reference cycle holds a read lock on its table until it is collected: one collection
-    # here, so that emptying the database after the test finds no table locked.
-    gc.collect()
-    connections.close_all()
-
-
-REPORT_CSP_VIOLATIONS = """
-document.addEventListener("securitypolicyviolation", (event) => {
-  console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI);
-});
-"""
-
-
-def csp_violation(message: Any) -> list[str]:
-    text: str = message.text
-    if "CSP violation" in text or "Content Security Policy" in text:
-        return [text]
-    return []
-
-
-def sign_in(page: Any, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    follow(page, "button.primary")
-
-
-def follow(page: Any, selector: str) -> None:
-    """Click what opens another page (a link, a form's button) and wait until that page has
-    loaded. A click returns once the navigation has begun; the new page's deferred scripts
-    (the hand form's) may not have run yet, and a click on the form before they do meets none
-    of their listeners."""
-    with page.expect_navigation():
-        page.click(selector)
-
-
-def saved_then_sheet(page: Any, session_pk: int, place: int) -> None:
-    """After a save the form stays for the next hand, saying so; its link opens the sheet."""
-    page.wait_for_url("**/hands/new/?saved=*")
-    banner = page.locator("#saved-hand")
-    assert f"Hand {place} saved ✓" in banner.inner_text()
-    banner.locator("a", has_text="Score sheet").click()
-    page.wait_for_url(f"**/sessions/{session_pk}/#hand-*")
+__all__ = ["page", "pytestmark"]  # the fixture; browser, transactional, needs Chromium
 
 
 def test_a_member_records_a_hand_on_a_phone(page: Any, session: Session, bob: User) -> None:
@@ -181,14 +97,6 @@ def save_a_draw_offline(page: Any, session: Session) -> None:
     page.goto(f"/c/dragons/sessions/{session.pk}/hands/new/")
     page.click("label:has-text('Draw 摸和')")
     save_offline(page)
-
-
-def save_offline(page: Any) -> None:
-    """Save the hand form with the phone offline: the hand waits in the outbox."""
-    service_worker_settled(page)  # not installing as the connection goes
-    page.context.set_offline(True)
-    tap_save(page)
-    page.locator("#outbox", has_text="saved on this phone").wait_for()
 
 
 def test_a_hand_entered_offline_is_kept_and_sent_when_back_online(

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from games.models import Club
 from tests.browser.chromium import HAVE_CHROMIUM
-from tests.browser.test_recording import PHONE, page  # noqa: F401 (the fixture)
+from tests.browser.phone import PHONE, page  # noqa: F401 (the fixture)
 from tests.games.test_replay import EXAMPLE_1_ACTIONS, import_example
 
 pytestmark = [

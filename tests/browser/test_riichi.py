@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Club, Hand, Player, Session
+from tests.browser.axe import AXE, violations
 from tests.browser.chromium import settle, tap_save
-from tests.browser.test_accessibility import AXE, violations
-from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
+from tests.browser.phone import PHONE, follow, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 

@@ -12,8 +12,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Hand, Player, Preferences, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_offline import ready_offline
-from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
+from tests.browser.phone import PHONE, page, pytestmark, ready_offline, sign_in
 
 __all__ = ["page", "pytestmark"]
 

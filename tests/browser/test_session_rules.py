@@ -8,9 +8,9 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games.models import HandRevision, RuleSet, Session
-from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
+from tests.browser.phone import PHONE, follow, page, pytestmark, sign_in
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import (
+from tests.games.session_rules import (
     CORRECTED_RULES,
     HOUSE_RULES,
     SEQUENCE,

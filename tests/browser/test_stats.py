@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from games.models import Club
 from games.stats.replay import ratings_replay
-from tests.browser.test_recording import PHONE, page, pytestmark
+from tests.browser.phone import PHONE, page, pytestmark
 from tests.games.stats.conftest import League, build_league
 
 __all__ = ["page", "pytestmark"]

@@ -10,8 +10,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Club, Membership, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import PHONE, follow, page, pytestmark, sign_in
-from tests.browser.test_two_phones import fill_hand
+from tests.browser.phone import PHONE, fill_hand, follow, page, pytestmark, sign_in
 from tests.games.pages import DISCARD
 
 __all__ = ["page", "pytestmark"]

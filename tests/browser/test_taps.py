@@ -14,7 +14,7 @@ from games import services
 from games.models import Club, Hand, Player, Session
 from scoring.families import get_family
 from tests.browser.chromium import settle
-from tests.browser.test_recording import page, pytestmark, sign_in
+from tests.browser.phone import page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 

@@ -14,9 +14,8 @@ from django.contrib.auth.models import User
 from games import services as core
 from games.events.team_services import TeamSettings, team_create
 from games.models import Club, Player, Season
-from tests.browser.test_accessibility import AXE, fits, problems
-from tests.browser.test_languages import choose_language, english_left
-from tests.browser.test_recording import follow, page, pytestmark, sign_in
+from tests.browser.axe import AXE, fits, problems
+from tests.browser.phone import choose_language, english_left, follow, page, pytestmark, sign_in
 from tests.games.riichi_hanchan import HANDS
 
 __all__ = ["page", "pytestmark"]

@@ -11,9 +11,10 @@ from django.contrib.auth.models import User
 
 from games.models import Hand, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import (
+from tests.browser.phone import (
     PHONE,
     REPORT_CSP_VIOLATIONS,
+    fill_hand,
     page,  # noqa: F401 (the fixture)
     pytestmark,  # noqa: F401 (browser, transactional database, skipped without Chromium)
     sign_in,
@@ -26,14 +27,6 @@ def second_phone(page: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
     context.add_init_script(REPORT_CSP_VIOLATIONS)
     yield context.new_page()
     context.close()
-
-
-def fill_hand(phone: Any) -> None:
-    """B wins 1 faan off C (the form's first faan step)."""
-    phone.click("label:has-text('B')")
-    phone.click("label:has-text('Discard 打出')")
-    phone.locator("fieldset[data-field='blamed'] label").nth(2).click()
-    phone.click("button[data-step='1']")
 
 
 def record_first(phone: Any, session: Session) -> None:

@@ -11,8 +11,7 @@ from django.utils import timezone
 
 from games.models import Hand, Session
 from tests.browser.chromium import tap_save
-from tests.browser.test_recording import PHONE, page, pytestmark, sign_in
-from tests.browser.test_two_phones import fill_hand
+from tests.browser.phone import PHONE, fill_hand, page, pytestmark, sign_in
 
 __all__ = ["page", "pytestmark"]
 

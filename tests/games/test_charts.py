@@ -16,14 +16,14 @@ from games import charts, selectors, services
 from games.importing import score_import
 from games.models import Club, Player, Season
 from scoring.score_files import BIG_TWO_FORMAT
-from tests.browser import test_recording as test_browser
+from tests.browser import phone
 from tests.browser.chromium import HAVE_CHROMIUM
-from tests.browser.test_recording import PHONE
+from tests.browser.phone import PHONE
 
 # Seconds it takes on one core: the slowest modules start first, so workers end together.
 pytestmark = pytest.mark.slow(seconds=4)
 
-browser_page = test_browser.page  # the phone-sized Chromium page fixture
+browser_page = phone.page  # the phone-sized Chromium page fixture
 
 BIG_TWO_2013 = Path(__file__).resolve().parents[1] / "engine" / "data" / "big-two-scorer"
 REGULARS = ["C", "H", "T", "S", "Js", "Jj", "L"]

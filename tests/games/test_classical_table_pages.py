@@ -11,7 +11,7 @@ from django.test import Client
 from games import services
 from games.models import RuleSet, Session
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import SEQUENCE, record
+from tests.games.session_rules import SEQUENCE, record
 
 house = services_tests.house
 game = services_tests.game

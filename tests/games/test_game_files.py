@@ -22,7 +22,7 @@ from games.selectors import session_sheet
 from games.services.session_rules import session_switch_rules
 from scoring.engine.cli import main
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import (
+from tests.games.session_rules import (
     CHANGES,
     HOUSE_RULES,
     SEQUENCE,

@@ -8,7 +8,7 @@ from django.test import Client
 
 from games.models import HandRevision, RuleSet, Session
 from tests.games import test_session_rules as services_tests
-from tests.games.test_session_rules import (
+from tests.games.session_rules import (
     CHANGES,
     CORRECTED_RULES,
     HOUSE_RULES,

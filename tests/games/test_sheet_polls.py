@@ -18,7 +18,7 @@ from games import services
 from games.models import Club, Hand, Membership, Penalty, Player, PlayerMerge, RuleSet, Session
 from tests.conftest import client_for
 from tests.games.pages import new_hand_form
-from tests.games.test_session_rules import (
+from tests.games.session_rules import (
     CORRECTED_RULES,
     HOUSE_RULES,
     SEQUENCE,
