@@ -14,13 +14,13 @@ from django.contrib.auth.models import User
 from games.models import RuleSet, Session
 from tests.browser.axe import AXE, problems
 from tests.browser.phone import follow, page, pytestmark, sign_in
-from tests.games import test_session_rules as services_tests
+from tests.games import session_rules
 from tests.games.session_rules import play_the_sequence
 
 __all__ = ["page", "pytestmark"]
 
-house = services_tests.house
-game = services_tests.game
+house = session_rules.house
+game = session_rules.game
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: run npm ci")

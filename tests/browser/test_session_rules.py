@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from games.models import HandRevision, RuleSet, Session
 from tests.browser.phone import PHONE, follow, page, pytestmark, sign_in
-from tests.games import test_session_rules as services_tests
+from tests.games import session_rules
 from tests.games.session_rules import (
     CORRECTED_RULES,
     HOUSE_RULES,
@@ -21,8 +21,8 @@ from tests.games.session_rules import (
 )
 
 __all__ = ["page", "pytestmark"]
-house = services_tests.house
-game = services_tests.game
+house = session_rules.house
+game = session_rules.game
 
 
 def test_an_organiser_switches_then_rescores_on_a_phone(
