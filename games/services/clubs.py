@@ -21,11 +21,9 @@ from games.models import (
     Membership,
     Player,
     PlayerAlias,
-    Season,
 )
 from games.names import name_key
 from games.services.common import name_clean, names_changed, write_unique
-from games.totals import season_standings_changed
 
 # Every zone of the IANA database (Python's own, or the tzdata package).
 TIME_ZONES = frozenset(zoneinfo.available_timezones())
@@ -104,8 +102,6 @@ def player_update(*, player: Player, name: str, ema_number: str | None = None) -
     def write() -> None:
         player.name = name
         player.save(update_fields=fields)
-        # Standings show names: a renamed player gives the club's standings a new version.
-        season_standings_changed(seasons=Season.objects.filter(club=player.club_id))
         names_changed(club_id=player.club_id)
 
     write_unique(

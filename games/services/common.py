@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.models import Club, Session
+from games.models import Club, Season, Session
+from games.totals import season_standings_changed
 from scoring.families import EngineError
 from scoring.names import clean_name
 
@@ -65,6 +66,8 @@ def write_unique(write: Callable[[], T], *, check_free: Callable[[], None]) -> T
 
 
 def names_changed(*, club_id: int) -> None:
-    """A player of the club was renamed or merged: score sheets show names, so every open
-    sheet of the club gets a new version (``Club.names_changed_at``)."""
+    """A player of the club was renamed or merged: standings and score sheets show names, so
+    every season of the club gets new standings and every sheet a new version
+    (``Club.names_changed_at``). Done last in the write's transaction."""
     Club.objects.filter(pk=club_id).update(names_changed_at=timezone.now())
+    season_standings_changed(seasons=Season.objects.filter(club=club_id))

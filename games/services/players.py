@@ -18,13 +18,12 @@ from games.models import (
     Player,
     PlayerAlias,
     PlayerMerge,
-    Season,
     Seat,
     Session,
 )
 from games.names import name_key
 from games.services.common import name_clean, names_changed, write_unique
-from games.totals import season_standings_changed, session_totals_refresh
+from games.totals import session_totals_refresh
 
 
 def player_alias_add(*, player: Player, name: str) -> PlayerAlias:
@@ -109,7 +108,6 @@ def player_merge(*, into: Player, others: Sequence[Player], by: User | None) -> 
             aliases=aliases,
             by=by,
         )
-        season_standings_changed(seasons=Season.objects.filter(club=into.club_id))
         names_changed(club_id=into.club_id)
     return merge
 
@@ -259,7 +257,6 @@ def _moved_ids(merge: PlayerMerge, label: str) -> list[int]:
 
 def _refresh(club_id: int, sessions: list[int]) -> None:
     """Sum the sessions' kept totals again (their seasons' standings and ratings follow),
-    and give every season of the club new standings (names changed)."""
+    and give the club's standings and score sheets new versions (names changed)."""
     session_totals_refresh(session_ids=sessions)
-    season_standings_changed(seasons=Season.objects.filter(club=club_id))
     names_changed(club_id=club_id)
